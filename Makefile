@@ -1,0 +1,32 @@
+# The two commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN = $(VENV)/bin
+
+.PHONY: run test lint fuzz bench clean
+
+$(BIN)/activate: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(BIN)/activate
+
+run: $(BIN)/activate
+	$(BIN)/python -m bot
+
+test: $(BIN)/activate
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q
+	$(BIN)/python -m rules navegador random --games 5 --players 2 --seed 1
+	$(BIN)/python -m rules navegador random --games 5 --players 3 --seed 2
+	$(BIN)/python -m rules navegador random --games 5 --players 4 --seed 3
+	$(BIN)/python -m rules navegador random --games 5 --players 5 --seed 4
+
+lint: $(BIN)/activate
+	$(BIN)/ruff check .
+
+fuzz: $(BIN)/activate
+	for p in 2 3 4 5; do $(BIN)/python -m rules navegador random --games 100 --players $$p --seed 1729 || exit 1; done
+
+clean:
+	rm -rf $(VENV)

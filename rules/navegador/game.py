@@ -1,0 +1,160 @@
+"""Navegador behind the shared rules contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.contract import Event, Game, GameResult, Move
+from rules.errors import IllegalMoveError, RulesError
+from rules.navegador import actions, legal, notation, setup, turn
+from rules.navegador.actions import cr, plural
+from rules.navegador.data import load_data
+from rules.navegador.moves import (
+    Build,
+    CardSail,
+    Colony,
+    Done,
+    King,
+    Leg,
+    Market,
+    Privilege,
+    Rondel,
+    Skip,
+    Step,
+    Turn,
+    Units,
+)
+from rules.navegador.scoring import final_result, king_gain
+from rules.navegador.sea import exploration_loss, route_length
+from rules.navegador.state import NavegadorState
+from rules.navegador.view import NavegadorView, build_view
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+class Navegador(Game[NavegadorState]):
+    name = "navegador"
+    title = "Navegador"
+    state_type = NavegadorState
+
+    def __init__(self) -> None:
+        data = load_data()
+        self.min_players = data.min_players
+        self.max_players = data.max_players
+
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> NavegadorState:
+        return setup.setup(players, seed, options)
+
+    def to_act(self, state: NavegadorState) -> list[int]:
+        return turn.to_act(state)
+
+    def legal_moves(self, state: NavegadorState, seat: int) -> list[Move]:
+        return list(legal.legal_steps(state, seat))
+
+    def parse(self, state: NavegadorState, seat: int, text: str) -> Move:
+        return notation.parse(state, seat, text)
+
+    def apply(self, state: NavegadorState, seat: int, move: Move) -> tuple[NavegadorState, list[Event]]:
+        steps = move.steps if isinstance(move, Turn) else (move,)
+        new = state.model_copy(deep=True)
+        events: list[Event] = []
+        for step in steps:
+            try:
+                events += turn.apply_step(new, seat, step)  # type: ignore[arg-type]
+            except RulesError:
+                raise
+            except (KeyError, IndexError, TypeError) as exc:  # a shape the rules never allow
+                raise IllegalMoveError(f"That move is not possible here ({exc}).") from exc
+        return new, events
+
+    def view(self, state: NavegadorState, seat: int | None = None) -> NavegadorView:
+        return build_view(state, seat)
+
+    def result(self, state: NavegadorState) -> GameResult | None:
+        return final_result(state) if state.step == "over" else None
+
+    def seat_label(self, state: NavegadorState, seat: int) -> str:
+        return f"seat {seat + 1}"
+
+    # Words for players -----------------------------------------------------------
+
+    def describe(self, state: NavegadorState, seat: int, move: Move) -> str:
+        """A move's cost or effect, e.g. 'workers 2 — 100 Cr'."""
+        try:
+            return f"{move} — {self._effect(state, seat, move)}"
+        except (RulesError, KeyError, IndexError, AssertionError):
+            return str(move)
+
+    def _effect(self, state: NavegadorState, seat: int, move: Move) -> str:
+        sheet = state.sheets[seat]
+        if isinstance(move, Turn):
+            return "; ".join(self._effect(state, seat, s) for s in move.steps
+                             if not isinstance(s, Done))
+        if isinstance(move, CardSail):
+            return "extra Sail before your turn"
+        if isinstance(move, Rondel):
+            cost = turn.rondel_cost(sheet.stone, move.space)
+            action = load_data().rondel[move.space].action.capitalize()
+            return f"to {action}" + (f", pay {plural(cost, 'ship')}" if cost else ", free")
+        if isinstance(move, Units):
+            price, gained, sold = actions.unit_outcome(state, sheet, move.what, move.count)
+            text = cr(price)
+            if sold:
+                text += f", {sold} sold back for {cr(sold * load_data().overflow_sell_price)}"
+            return text
+        if isinstance(move, Leg):
+            dest = move.paths[0].dest
+            if state.regions[dest].explorer:
+                return f"explore {load_data().region(dest).name}, lose {plural(exploration_loss(state, dest), 'ship')}"
+            length = route_length(state, move.paths[0].origin, dest)
+            return f"{plural(length or 0, 'border')}"
+        if isinstance(move, Colony):
+            return cr(actions.colony_cost(state, move.regions))
+        if isinstance(move, Build):
+            need = sum(load_data().row(k).workers for k in move.rows)
+            return f"{cr(actions.build_cost(state, move.rows))}, needs {need} workers"
+        if isinstance(move, Market):
+            return f"+{cr(actions.market_income(state, seat, move))}"
+        if isinstance(move, Privilege):
+            return f"+{cr(actions.check_privilege(state, seat, move))}, costs 1 worker"
+        if isinstance(move, King):
+            return f"+{king_gain(sheet, move.column)} VP"
+        if isinstance(move, (Done, Skip)):
+            return "end the sail" if state.step in ("sail", "card_sail") else "no action"
+        return ""
+
+    def summary(self, state: NavegadorState, seat: int | None = None) -> str:
+        view = build_view(state, seat)
+        lines = [f"Navegador — phase {ROMAN[view.phase]}, turn {view.turn}."]
+        if view.result:
+            lines.append("Game over.")
+        elif view.step == "king":
+            waiting = ", ".join(f"seat {s + 1}" for s in view.to_act)
+            lines.append(f"Final scoring: waiting for King's privileges from {waiting}.")
+        else:
+            lines.append(f"Seat {view.current + 1} to move ({self.prompt(state)}).")
+        if view.end_triggered and view.final_turns_left is not None and not view.result:
+            lines.append(f"End triggered ({view.end_reason}): {view.final_turns_left} turns left.")
+        for p in view.sheets:
+            card = " 🃏card" if p.seat == view.card.holder else ""
+            lines.append(
+                f"Seat {p.seat + 1}: {p.score} VP, {p.cash} Cr, {p.workers} workers, "
+                f"{p.ships_on_board} ships out ({p.supply} in supply), "
+                f"{sum(p.colonies.values())} colonies, {p.explorers} explorers{card}"
+            )
+        return "\n".join(lines)
+
+    def prompt(self, state: NavegadorState) -> str:
+        """What the player to act should do now, in a few words."""
+        if state.step == "start":
+            return "choose a rondel action"
+        if state.step in ("sail", "card_sail"):
+            return "sailing: give routes, then `done`"
+        if state.step == "action":
+            return f"carry out {turn.current_action(state)} or `skip`"
+        if state.step == "king":
+            return "place the King's privilege"
+        return "game over"
+
+    def steps_of(self, move: Move) -> tuple[Step, ...]:
+        return move.steps if isinstance(move, Turn) else (move,)  # type: ignore[return-value]

@@ -1,0 +1,383 @@
+"""Reading what players type.
+
+Forgiving about case, accents, spacing, region names or codes and word order where the
+meaning is clear; precise about what to type instead when it is not. The canonical form
+is ``str(move)`` (see ``moves.py``), and the README has the table.
+
+    workers 2 | hire 2                       ships 1
+    sail POR>GUI x2, POR>BAH                 sail GUI>ANG x2 pay POR   (ships paid for the rondel)
+    colony GUI x2, BAH                       build sugar+shipyard
+    market sell gold, process sugar+orange   market2 skip              privilege church
+    card POR>GUI x2; workers 2               king shipyard             done / skip
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from rules.errors import InvalidMoveError
+from rules.navegador.data import GOODS, load_data
+from rules.navegador.moves import (
+    Build,
+    CardSail,
+    Colony,
+    Done,
+    King,
+    Leg,
+    Market,
+    Path,
+    Privilege,
+    Process,
+    Rondel,
+    Skip,
+    Step,
+    Turn,
+    Units,
+)
+from rules.navegador.state import NavegadorState
+from rules.navegador.turn import current_action, rondel_distance
+
+ACTION_WORDS = {
+    "workers": "workers", "worker": "workers", "hire": "workers", "recruit": "workers",
+    "ships": "ships", "ship": "ships", "shipbuilding": "ships",
+    "market": "market", "markets": "market", "trade": "market",
+    "sail": "sail", "sailing": "sail", "voyage": "sail",
+    "colony": "colony", "colonies": "colony", "colonise": "colony", "colonize": "colony",
+    "build": "build", "buildings": "build", "building": "build", "construct": "build",
+    "privilege": "privilege", "privileges": "privilege", "priv": "privilege",
+    "gallery": "privilege",
+}
+COLUMN_WORDS = {
+    "colony": "colony", "colonies": "colony", "albuquerque": "colony",
+    "factory": "factory", "factories": "factory", "cabral": "factory",
+    "explorer": "explorer", "explorers": "explorer", "vasco": "explorer", "gama": "explorer",
+    "exploration": "explorer",
+    "shipyard": "shipyard", "shipyards": "shipyard", "dias": "shipyard", "bartolomeu": "shipyard",
+    "church": "church", "churches": "church", "xavier": "church", "francisco": "church",
+}
+ROW_WORDS = {
+    "sugar": "sugar", "white": "sugar", "gold": "gold", "yellow": "gold",
+    "spice": "spice", "spices": "spice", "brown": "spice",
+    "shipyard": "shipyard", "shipyards": "shipyard", "church": "church", "churches": "church",
+}
+GOOD_WORDS = {"sugar": "sugar", "gold": "gold", "spice": "spice", "spices": "spice",
+              "white": "sugar", "yellow": "gold", "brown": "spice"}
+DONE_WORDS = {"done", "end", "finish", "stop", "ok"}
+SKIP_WORDS = {"skip", "pass", "nothing", "none", "-"}
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10}
+COUNT = r"(?:x\s*(\d+)|(\d+)\s*x)"
+
+
+def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = text.replace("→", ">").replace("->", ">").replace("×", "x").replace("–", "-")
+    text = text.strip().lstrip("/")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", normalise(text))
+
+
+def region_index() -> dict[str, str]:
+    index: dict[str, str] = {}
+    for region in load_data().regions:
+        for name in (region.id, region.name, *region.aliases):
+            index[_key(name)] = region.id
+    return index
+
+
+def find_region(word: str) -> str:
+    key = _key(word)
+    index = region_index()
+    if key in index:
+        return index[key]
+    hits = {rid for name, rid in index.items() if key and name.startswith(key)}
+    if len(hits) == 1:
+        return hits.pop()
+    codes = ", ".join(f"{r.id} ({r.name})" for r in load_data().regions)
+    if hits:
+        raise InvalidMoveError(f"{word!r} could be {', '.join(sorted(hits))}; use the code.")
+    raise InvalidMoveError(f"There is no sea region {word!r}. Regions: {codes}.")
+
+
+def _number(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    return NUMBER_WORDS.get(word)
+
+
+# Parts ------------------------------------------------------------------------------
+
+
+def parse_counted(part: str) -> tuple[str, int]:
+    """'GUI x2' / '2x GUI' / '2 GUI' / 'GUI' -> ('GUI', n)."""
+    part = part.strip()
+    m = re.fullmatch(rf"(.+?)\s*{COUNT}", part) or re.fullmatch(rf"{COUNT}\s*(.+)", part)
+    if m:
+        groups = [g for g in m.groups() if g is not None]
+        nums = [g for g in groups if g.isdigit()]
+        words = [g for g in groups if not g.isdigit()]
+        return words[0].strip(), int(nums[0])
+    m = re.fullmatch(r"(\d+)\s+(.+)", part)
+    if m:
+        return m.group(2), int(m.group(1))
+    return part, 1
+
+
+def parse_legs(text: str) -> list[Leg]:
+    legs = []
+    for chunk in re.split(r",|;|\band\b", text):
+        chunk = chunk.strip()
+        if not chunk:
+            continue
+        paths = []
+        for piece in chunk.split("+"):
+            body, count = parse_counted(piece)
+            stops = [s.strip() for s in re.split(r">|\bto\b", body) if s.strip()]
+            if len(stops) < 2:
+                raise InvalidMoveError(
+                    f"{piece.strip()!r} is not a route. Write origin>destination and a count, "
+                    "e.g. `POR>GUI x2` (codes or names both work)."
+                )
+            regions = [find_region(s) for s in stops]
+            paths.append(Path(origin=regions[0], dest=regions[-1], count=count))
+        legs.append(Leg(paths=tuple(paths)))
+    return legs
+
+
+def _split_items(text: str) -> list[str]:
+    return [p.strip() for p in re.split(r",|\+|\band\b", text) if p.strip()]
+
+
+def parse_colony(text: str) -> Colony:
+    regions: list[str] = []
+    for part in _split_items(text):
+        body, count = parse_counted(part)
+        try:
+            regions += [find_region(body)] * count
+        except InvalidMoveError:
+            words = body.split()
+            if len(words) < 2:
+                raise
+            regions += [find_region(w) for w in words] * count
+    if not regions:
+        raise InvalidMoveError("Name the region(s) to colonise, e.g. `colony GUI x2, BAH`.")
+    return Colony(regions=tuple(regions))
+
+
+def parse_build(text: str) -> Build:
+    rows: list[str] = []
+    for part in _split_items(text):
+        body, count = parse_counted(part)
+        words = [w for w in body.split() if w not in ("factory", "factories", "a", "an")]
+        if not words:
+            raise InvalidMoveError("Which factory: `sugar`, `gold` or `spice`?")
+        for word in words:
+            if word not in ROW_WORDS:
+                raise InvalidMoveError(
+                    f"{word!r} is not a building. Build sugar, gold, spice (factories), "
+                    "shipyard or church, e.g. `build sugar+shipyard`."
+                )
+            rows += [ROW_WORDS[word]] * count
+    if not rows:
+        raise InvalidMoveError("Name what to build, e.g. `build sugar+shipyard`.")
+    return Build(rows=tuple(rows))
+
+
+def parse_market(text: str, state: NavegadorState, seat: int) -> Market:
+    sell: list[str] = []
+    process: list[Process] = []
+    mode: str | None = None
+    tokens = re.findall(r"[a-z]+:\d+|\d*orange|[a-z]+", text.replace("+", " "))
+    for token in tokens:
+        if token in ("sell", "sale"):
+            mode = "sell"
+        elif token in ("process", "processing", "proc"):
+            mode = "process"
+        elif token.endswith("orange"):
+            if not process:
+                raise InvalidMoveError("Put `orange` after the good it processes: "
+                                       "`process sugar+orange`.")
+            n = int(token[:-6] or 1)
+            process[-1] = process[-1].model_copy(update={"orange": process[-1].orange + n})
+        elif token in ("and", "factory", "factories", "all"):
+            continue
+        else:
+            word, _, dedicated = token.partition(":")
+            good = GOOD_WORDS.get(word)
+            if good is None:
+                raise InvalidMoveError(
+                    f"{token!r} is not a good. Write e.g. `market sell gold, process sugar+orange`."
+                )
+            if mode is None:
+                raise InvalidMoveError(f"Say whether to `sell {good}` or `process {good}`.")
+            if mode == "sell":
+                sell.append(good)
+            else:
+                process.append(Process(good=good, dedicated=int(dedicated) if dedicated else None))
+    sheet = state.sheets[seat]
+    # Forgiving: "process gold" with no gold factory can only mean the orange one.
+    process = [p.model_copy(update={"orange": 1})
+               if not p.orange and not sheet.factories[p.good] and p.dedicated is None
+               and sheet.orange else p for p in process]
+    if not sell and not process:
+        raise InvalidMoveError("Say what to trade, e.g. `market sell gold, process sugar`, "
+                               "or `market skip`.")
+    return Market(sell=tuple(sell), process=tuple(process))
+
+
+def parse_column(word: str) -> str:
+    key = normalise(word).split(" ")[-1] if word.strip() else ""
+    if key in COLUMN_WORDS:
+        return COLUMN_WORDS[key]
+    raise InvalidMoveError(
+        f"{word.strip() or 'Nothing'!r} is not a privilege. Choose colony, factory, explorer, "
+        "shipyard or church."
+    )
+
+
+def parse_action(action: str, rest: str, state: NavegadorState, seat: int) -> list[Step]:
+    """The part after the action word, for the action on the stone's space."""
+    rest = rest.strip()
+    if rest in SKIP_WORDS:
+        return [Done()] if action == "sail" else [Skip()]
+    if action in ("workers", "ships"):
+        n = _number(rest.removeprefix("x").strip())
+        if n is None:
+            raise InvalidMoveError(f"Say how many {action} to buy, e.g. `{action} 2`.")
+        return [Units(what=action, count=n)]  # type: ignore[arg-type]
+    if action == "sail":
+        keep_open = rest.endswith("...")
+        legs = parse_legs(rest.removesuffix("...").strip())
+        return [*legs] + ([] if keep_open else [Done()])
+    if action == "colony":
+        return [parse_colony(rest)]
+    if action == "build":
+        return [parse_build(rest)]
+    if action == "market":
+        return [parse_market(rest, state, seat)]
+    if action == "privilege":
+        return [Privilege(column=parse_column(rest))]
+    raise InvalidMoveError(f"Unknown action {action!r}.")
+
+
+def resolve_space(word: str, state: NavegadorState, seat: int) -> tuple[int, str]:
+    """A typed action word -> rondel space. 'market' means the nearer Market space."""
+    data = load_data()
+    keys = [s.key for s in data.rondel]
+    if word in keys:
+        index = keys.index(word)
+        return index, data.rondel[index].action
+    action = ACTION_WORDS[word]
+    stone = state.sheets[seat].stone
+    spaces = [i for i, s in enumerate(data.rondel) if s.action == action]
+    best = min(spaces, key=lambda i: (rondel_distance(stone, i), i))
+    return best, action
+
+
+def _split_pay(text: str) -> tuple[str, tuple[str, ...]]:
+    m = re.search(r"(?:^|\s|,)pay(?:ing)?\s+(.*)$", text)
+    if not m:
+        return text, ()
+    regions: list[str] = []
+    for part in _split_items(m.group(1)):
+        body, count = parse_counted(part)
+        for word in body.split():
+            regions += [find_region(word)] * count
+    return text[: m.start()].strip().rstrip(","), tuple(regions)
+
+
+# Whole commands ---------------------------------------------------------------------
+
+
+def parse(state: NavegadorState, seat: int, text: str) -> Step | Turn:
+    clean = normalise(text)
+    if not clean:
+        raise InvalidMoveError("Type a move, e.g. `workers 2` or `sail POR>GUI x2`. "
+                               "`/help` shows them all.")
+    if len(clean) > 500:
+        raise InvalidMoveError("That move is too long to be a Navegador turn.")
+    steps: list[Step] = []
+    sim = state.step
+    for segment in [s.strip() for s in clean.split(";") if s.strip()]:
+        new, sim = _parse_segment(segment, sim, state, seat)
+        steps += new
+    if len(steps) == 1:
+        return steps[0]
+    return Turn(steps=tuple(steps))
+
+
+def _parse_segment(segment: str, sim: str, state: NavegadorState, seat: int) -> tuple[list[Step], str]:
+    words = segment.split(" ")
+    first, rest = words[0], " ".join(words[1:])
+    keys = {s.key for s in load_data().rondel}
+    if first in ("card", "navegador", "navegador-card", "navegadorcard", "extra"):
+        rest = re.sub(r"^(card|sail)\s*", "", rest)
+        if not rest:
+            return [CardSail()], "card_sail"
+        if rest in SKIP_WORDS | DONE_WORDS:
+            return [CardSail(), Done()], "start"
+        body = parse_action("sail", rest, state, seat)
+        return [CardSail(), *body], ("card_sail" if not isinstance(body[-1], Done) else "start")
+    if first == "king":
+        return [King(column=parse_column(rest))], sim
+    if segment in DONE_WORDS or segment in SKIP_WORDS:
+        if sim in ("sail", "card_sail"):
+            return [Done()], "start" if sim == "card_sail" else "over"
+        return [Skip()], "over"
+    if ">" in segment and first not in ACTION_WORDS and first not in keys:
+        if sim in ("sail", "card_sail"):
+            closed = re.search(r"(?:,|\s)\s*(?:done|end)$", segment)
+            body = segment[: closed.start()] if closed else segment.removesuffix("...")
+            legs: list[Step] = [*parse_legs(body)]
+            if closed:
+                return [*legs, Done()], "start" if sim == "card_sail" else "over"
+            return legs, sim
+        first, rest = "sail", segment
+    if first in ("sell", "process") and first not in keys:
+        first, rest = "market", segment
+    if sim == "over":
+        raise InvalidMoveError("That is more than one turn; type one turn at a time.")
+    if sim == "king":
+        raise InvalidMoveError("The game is over: place your King's privilege, e.g. `king church`.")
+    if sim == "start" and first not in ACTION_WORDS and first not in keys:
+        raise InvalidMoveError(_unknown(segment))
+    if sim in ("action", "sail"):
+        action = current_action(state) if sim == state.step else None
+        if first in ACTION_WORDS or first in keys:
+            typed = ACTION_WORDS.get(first) or _action_of_key(first)
+            action = action or typed
+            if typed != action:
+                raise InvalidMoveError(
+                    f"Your stone is on {action.capitalize()}: give that order, or `skip`."
+                )
+        else:
+            rest = segment
+        if action is None:
+            raise InvalidMoveError(_unknown(segment))
+        return parse_action(action, rest, state, seat), "over"
+    if sim != "start":
+        raise InvalidMoveError(_unknown(segment))
+    body, pay = _split_pay(rest)
+    space, action = resolve_space(first, state, seat)
+    rondel = Rondel(space=space, key=load_data().rondel[space].key, pay=pay)
+    if not body:
+        return [rondel], "sail" if action == "sail" else "action"
+    steps = parse_action(action, body, state, seat)
+    return [rondel, *steps], "over"
+
+
+def _action_of_key(key: str) -> str:
+    return next(s.action for s in load_data().rondel if s.key == key)
+
+
+def _unknown(segment: str) -> str:
+    return (
+        f"I can't read {segment!r} as a Navegador move. Start with an action — workers, ships, "
+        "market, sail, colony, build, privilege — e.g. `workers 2`, `sail POR>GUI x2`, "
+        "`build sugar+shipyard`, `market sell gold`; or `card ...`, `done`, `skip`."
+    )

@@ -1,0 +1,60 @@
+"""The sea map: borders, open routes and exploration losses."""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+
+from rules.navegador.data import NavegadorData, load_data
+from rules.navegador.state import NavegadorState
+
+
+@cache
+def neighbours(data: NavegadorData | None = None) -> dict[str, tuple[str, ...]]:
+    data = data or load_data()
+    adj: dict[str, list[str]] = {r.id: [] for r in data.regions}
+    for edge in data.map.edges:
+        adj[edge.a].append(edge.b)
+        adj[edge.b].append(edge.a)
+    return {k: tuple(v) for k, v in adj.items()}
+
+
+def open_distances(state: NavegadorState, origin: str) -> dict[str, int]:
+    """Borders from ``origin`` to every explored region, sailing through explored water only."""
+    adj = neighbours()
+    dist = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        for there in adj[here]:
+            if there not in dist and not state.regions[there].explorer:
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return dist
+
+
+def route_length(state: NavegadorState, origin: str, dest: str) -> int | None:
+    """Shortest legal route: through explored regions, the destination may be unexplored."""
+    dist = open_distances(state, origin)
+    if dest in dist:
+        return dist[dest]
+    if not state.regions[dest].explorer:
+        return None
+    best = [dist[n] + 1 for n in neighbours()[dest] if n in dist]
+    return min(best) if best else None
+
+
+def exploration_loss(state: NavegadorState, region: str) -> int:
+    data = load_data()
+    info = data.region(region)
+    if state.players <= info.double_loss_max_players:
+        return data.exploration.double_loss
+    return data.exploration.normal_loss
+
+
+def ships_needed_to_explore(state: NavegadorState, region: str) -> int:
+    return exploration_loss(state, region) + load_data().exploration.min_extra_ships
+
+
+def region_name(region: str) -> str:
+    return load_data().region(region).name

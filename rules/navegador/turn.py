@@ -1,0 +1,346 @@
+"""The flow of a turn (spec §8.2): [Navegador card sail] -> rondel -> action -> checks.
+
+``apply_step`` mutates a state that the caller has already copied; every check comes
+before the first change or raises on a copy that is then thrown away.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.contract import Event
+from rules.errors import IllegalMoveError, NotYourTurnError
+from rules.navegador import actions
+from rules.navegador.actions import plural
+from rules.navegador.data import load_data
+from rules.navegador.ending import trigger_end
+from rules.navegador.moves import (
+    Build,
+    CardSail,
+    Colony,
+    Done,
+    King,
+    Leg,
+    Market,
+    Privilege,
+    Rondel,
+    Skip,
+    Step,
+    Units,
+)
+from rules.navegador.sailing import sail_leg, start_sail
+from rules.navegador.scoring import free_slots
+from rules.navegador.sea import region_name
+from rules.navegador.state import LastTurn, NavegadorCard, NavegadorState
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+# Who may act ------------------------------------------------------------------------
+
+
+def card_usable(state: NavegadorState, seat: int) -> bool:
+    """The holder may sail before a turn, never in the first round, once per holding."""
+    data = load_data()
+    if state.step != "start" or seat != state.card.holder or state.card_used_this_turn:
+        return False
+    if not all(state.first_turn_done):
+        return False
+    return data.navegador_card.anytime or seat == state.current
+
+
+def to_act(state: NavegadorState) -> list[int]:
+    if state.step == "start":
+        seats = [state.current]
+        holder = state.card.holder
+        if holder != state.current and card_usable(state, holder):
+            seats.append(holder)
+        return seats
+    if state.step in ("sail", "card_sail"):
+        assert state.sail is not None
+        return [state.sail.sailor]
+    if state.step == "action":
+        return [state.current]
+    if state.step == "king":
+        return [s for s, sheet in enumerate(state.sheets) if not sheet.king_done]
+    return []
+
+
+def current_action(state: NavegadorState) -> str | None:
+    stone = state.sheets[state.current].stone
+    if state.step not in ("action", "sail") or stone is None:
+        return None
+    return load_data().rondel[stone].action
+
+
+# Rondel -----------------------------------------------------------------------------
+
+
+def rondel_distance(stone: int | None, space: int) -> int:
+    """Spaces moved clockwise; staying put is a full lap. 0 for the free first move."""
+    if stone is None:
+        return 0
+    lap = len(load_data().rondel)
+    return (space - stone) % lap or lap
+
+
+def rondel_cost(stone: int | None, space: int) -> int:
+    rules = load_data().rondel_rules
+    return max(0, rondel_distance(stone, space) - rules.free_steps) * rules.ships_per_extra_step
+
+
+def do_rondel(state: NavegadorState, seat: int, move: Rondel) -> list[Event]:
+    data = load_data()
+    sheet = state.sheets[seat]
+    if not 0 <= move.space < len(data.rondel):
+        raise IllegalMoveError("There is no such rondel space.")
+    steps = rondel_distance(sheet.stone, move.space)
+    cost = rondel_cost(sheet.stone, move.space)
+    key = data.rondel[move.space].key
+    pay = list(move.pay)
+    if cost and not pay:
+        regions = [r for r, n in sheet.ships.items() if n]
+        if len(regions) == 1 and sheet.ships[regions[0]] >= cost:
+            pay = [regions[0]] * cost
+        elif sheet.ships_on_board >= cost:
+            where = ", ".join(f"{r} {n}" for r, n in sheet.ships.items() if n)
+            raise IllegalMoveError(
+                f"Moving {steps} spaces to {key} costs {plural(cost, 'ship')} from the board; "
+                f"say which with `pay`, e.g. `{key} ... pay {regions[0]}`. Your ships: {where}."
+            )
+    if len(pay) != cost:
+        if sheet.ships_on_board < cost:
+            raise IllegalMoveError(
+                f"Moving {steps} spaces to {key} costs {plural(cost, 'ship')} and you have "
+                f"{plural(sheet.ships_on_board, 'ship')} on the board. 1–3 spaces are free."
+            )
+        raise IllegalMoveError(
+            f"Moving {steps} spaces to {key} costs exactly {plural(cost, 'ship')}; "
+            f"you offered {len(pay)}."
+        )
+    for region, n in Counter(pay).items():
+        if sheet.ships.get(region, 0) < n:
+            raise IllegalMoveError(
+                f"You have {plural(sheet.ships.get(region, 0), 'ship')} in {region_name(region)} "
+                f"to pay with, not {n}."
+            )
+    for region in pay:
+        sheet.ships[region] -= 1
+        if not sheet.ships[region]:
+            del sheet.ships[region]
+        sheet.supply += 1
+    first = sheet.stone is None
+    sheet.stone = move.space
+    action = data.rondel[move.space].action
+    text = f"moved to {action.capitalize()}"
+    if cost:
+        text += f" ({steps} spaces, paid {plural(cost, 'ship')}: {', '.join(pay)})"
+    events = [Event(kind="rondel", seat=seat, text=text,
+                    data={"space": move.space, "steps": steps, "paid": list(pay)})]
+    events += _card_deadline(state, seat, steps, first)
+    state.last.action = action
+    if action == "sail":
+        state.sail = start_sail(state, seat, card=False)
+        state.step = "sail"
+    else:
+        state.step = "action"
+    return events
+
+
+def _card_deadline(state: NavegadorState, seat: int, steps: int, first: bool) -> list[Event]:
+    card = state.card
+    if card.holder != seat:
+        return []
+    if card.mark is None:
+        # [A] the initial holder's orange ship goes where their first move lands
+        card.mark = state.sheets[seat].stone
+        return []
+    card.steps += steps
+    if card.steps >= load_data().navegador_card.lap:
+        return pass_card(state, used=False)
+    return []
+
+
+def pass_card(state: NavegadorState, used: bool) -> list[Event]:
+    old = state.card.holder
+    new = (old - 1) % state.players
+    state.card = NavegadorCard(holder=new, mark=state.sheets[new].stone)
+    why = "after its use" if used else "unused: the holder's stone went a full lap"
+    return [Event(kind="card", seat=old, text=f"passed the Navegador card to the right ({why})",
+                  data={"to": new, "used": used})]
+
+
+# Phases -----------------------------------------------------------------------------
+
+
+def apply_pending_phase(state: NavegadorState) -> list[Event]:
+    data = load_data()
+    target = state.pending_phase
+    state.pending_phase = None
+    if not target or target <= state.phase:
+        return []
+    events = []
+    for phase in range(state.phase + 1, target + 1):
+        level = data.phases.gallery_level[state.players][phase - 1]
+        for key in state.gallery:
+            add = max(0, min(level - state.gallery[key], state.privilege_supply[key]))
+            state.gallery[key] += add
+            state.privilege_supply[key] -= add
+        state.phase = phase
+        rng = data.phases.sail_range[phase - 1]
+        price = data.phases.extra_unit_price[phase - 1]
+        events.append(Event(kind="phase", text=(
+            f"Phase {ROMAN[phase]} begins: ships sail up to {rng} borders, extra workers and "
+            f"ships cost {price} Cr, the gallery is topped up to {level} of each privilege.")))
+    return events
+
+
+# The turn ---------------------------------------------------------------------------
+
+
+def _note_turn(state: NavegadorState, seat: int) -> None:
+    if state.last.turn != state.turn or state.last.seat != seat:
+        state.last = LastTurn(seat=seat, turn=state.turn)
+
+
+def end_turn(state: NavegadorState) -> list[Event]:
+    events = apply_pending_phase(state)
+    state.first_turn_done[state.current] = True
+    state.sail = None
+    if state.final_turns_left is not None:
+        state.final_turns_left -= 1
+        if state.final_turns_left <= 0:
+            return events + begin_final_scoring(state)
+    state.current = (state.current + 1) % state.players
+    state.turn += 1
+    state.step = "start"
+    state.card_used_this_turn = False
+    return events
+
+
+def begin_final_scoring(state: NavegadorState) -> list[Event]:
+    state.step = "king"
+    events = [Event(kind="final", text="The last turn is over. Place your King's privilege "
+                                       "(`king <column>`), then the game is scored.")]
+    for seat, sheet in enumerate(state.sheets):
+        if not any(free_slots(sheet, c.key) > 0 for c in load_data().privileges):
+            sheet.king_done = True
+            events.append(Event(kind="king", seat=seat,
+                                text="has no free privilege slot: the King's privilege is lost"))
+    if all(sheet.king_done for sheet in state.sheets):
+        state.step = "over"
+    return events
+
+
+def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
+    """Apply one decision to ``state`` (a private copy) for ``seat``."""
+    if state.step == "over":
+        raise NotYourTurnError("The game is over; no more moves can be made.")
+    if seat not in to_act(state):
+        raise NotYourTurnError(_not_now(state, seat))
+    if isinstance(step, King):
+        return _king(state, seat, step)
+    if state.step == "king":
+        raise IllegalMoveError("The game is over: place your King's privilege with `king <column>`.")
+    if isinstance(step, CardSail):
+        if not card_usable(state, seat):
+            raise IllegalMoveError(_card_refusal(state, seat))
+        _note_turn(state, seat)
+        state.card_used_this_turn = True
+        state.sail = start_sail(state, seat, card=True)
+        state.step = "card_sail"
+        return [Event(kind="card", seat=seat, text="uses the Navegador card for an extra Sail")]
+    if isinstance(step, Rondel):
+        if state.step != "start" or seat != state.current:
+            raise IllegalMoveError(_expected(state))
+        _note_turn(state, seat)
+        return do_rondel(state, seat, step)
+    if isinstance(step, Leg):
+        if state.step not in ("sail", "card_sail"):
+            raise IllegalMoveError(_expected(state))
+        events = sail_leg(state, seat, step)
+        state.last.legs.append(str(step))
+        return events
+    if isinstance(step, (Done, Skip)) and state.step == "card_sail":
+        return _end_card_sail(state, seat)
+    if isinstance(step, (Done, Skip)) and state.step in ("sail", "action"):
+        events = [] if state.step == "sail" else [
+            Event(kind="skip", seat=seat, text="carried out no action")]
+        return events + end_turn(state)
+    if state.step != "action":
+        raise IllegalMoveError(_expected(state))
+    action = current_action(state)
+    handlers = {
+        Units: actions.do_units, Colony: actions.do_colony, Build: actions.do_build,
+        Market: actions.do_market, Privilege: actions.do_privilege,
+    }
+    wanted = _action_of(step)
+    if wanted != action:
+        raise IllegalMoveError(
+            f"Your stone is on {str(action).capitalize()}: give that order, or `skip` it."
+        )
+    events = handlers[type(step)](state, seat, step)  # type: ignore[operator]
+    if isinstance(step, Build) and actions.building_end_reached(state):
+        emptied = [k for k in step.rows if actions.pieces_left(state, k) <= 0]
+        what = f"the {emptied[0]} row is empty" if emptied else "the building rows are empty"
+        events += trigger_end(state, what)
+    return events + end_turn(state)
+
+
+def _action_of(step: Step) -> str | None:
+    if isinstance(step, Units):
+        return step.what
+    return {Colony: "colony", Build: "build", Market: "market",
+            Privilege: "privilege"}.get(type(step))
+
+
+def _end_card_sail(state: NavegadorState, seat: int) -> list[Event]:
+    state.sail = None
+    state.step = "start"
+    events = pass_card(state, used=True)
+    # [S, CN] a phase reached by the card sail applies at once to the turn that follows
+    return events + apply_pending_phase(state)
+
+
+def _king(state: NavegadorState, seat: int, step: King) -> list[Event]:
+    data = load_data()
+    if state.step != "king":
+        raise IllegalMoveError("The King's privilege is placed only after the last turn.")
+    sheet = state.sheets[seat]
+    keys = [c.key for c in data.privileges]
+    if step.column not in keys:
+        raise IllegalMoveError(f"Columns are {', '.join(keys)}.")
+    if free_slots(sheet, step.column) < 1:
+        raise IllegalMoveError(f"Your {step.column} column has no free slot.")
+    sheet.king = step.column
+    sheet.king_done = True
+    if all(s.king_done for s in state.sheets):
+        state.step = "over"
+    return [Event(kind="king", seat=seat, text=f"placed the King's privilege on {step.column}")]
+
+
+def _expected(state: NavegadorState) -> str:
+    if state.step == "start":
+        return "Choose your rondel action first, e.g. `workers 2` or `sail POR>GUI x2`."
+    if state.step in ("sail", "card_sail"):
+        return "You are sailing: give routes like `POR>GUI x2`, then `done`."
+    action = current_action(state)
+    return f"Your stone is on {str(action).capitalize()}: give that order, or `skip` it."
+
+
+def _not_now(state: NavegadorState, seat: int) -> str:
+    seats = to_act(state)
+    who = ", ".join(f"seat {s + 1}" for s in seats)
+    return f"It is not your turn: waiting for {who}."
+
+
+def _card_refusal(state: NavegadorState, seat: int) -> str:
+    if seat != state.card.holder:
+        return f"Seat {state.card.holder + 1} holds the Navegador card, not you."
+    if not all(state.first_turn_done):
+        return "The Navegador card cannot be used in the first round."
+    if state.card_used_this_turn:
+        return "The Navegador card was already used this turn."
+    if state.step != "start":
+        return "The Navegador card is used before you move your rondel stone."
+    return "The Navegador card is used at the start of your own turn."
