@@ -27,7 +27,8 @@ def _invariants(name: str):
 def cmd_random(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     check = _invariants(game.name)
-    players = [args.players] if args.players else list(range(game.min_players, game.max_players + 1))
+    every = list(range(game.min_players, game.max_players + 1))
+    players = [args.players] if args.players else every
     started = time.perf_counter()
     done = moves = 0
     for i in range(args.games):

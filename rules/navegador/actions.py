@@ -36,7 +36,9 @@ def unit_cost(state: NavegadorState, sheet: PlayerSheet, what: str, count: int) 
     return cheap * data.cheap_unit_price + (count - cheap) * extra
 
 
-def unit_outcome(state: NavegadorState, sheet: PlayerSheet, what: str, count: int) -> tuple[int, int, int]:
+def unit_outcome(
+    state: NavegadorState, sheet: PlayerSheet, what: str, count: int
+) -> tuple[int, int, int]:
     """(price paid, pieces gained, pieces sold back over the cap)."""
     data = load_data()
     price = unit_cost(state, sheet, what, count)
@@ -245,8 +247,11 @@ def check_market(state: NavegadorState, seat: int, move: Market) -> None:
         own = sheet.factories[p.good]
         if p.orange < 0 or (p.dedicated is not None and not 0 <= p.dedicated <= own):
             raise IllegalMoveError(f"You have {plural(own, p.good + ' factory')}.")
-        if p.dedicated is not None and p.dedicated != own and data.market.all_dedicated_factories_process:
-            raise IllegalMoveError(f"Processing {p.good} uses all {own} of your {p.good} factories.")
+        every = data.market.all_dedicated_factories_process
+        if p.dedicated is not None and p.dedicated != own and every:
+            raise IllegalMoveError(
+                f"Processing {p.good} uses all {own} of your {p.good} factories."
+            )
         if process_units(sheet, p) < 1:
             raise IllegalMoveError(
                 f"You have no {p.good} factory; add your orange factory: `process {p.good}+orange`."

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from rules.contract import Event, Game, GameResult, Move
-from rules.errors import IllegalMoveError, RulesError
+from rules.errors import IllegalMoveError, InvalidMoveError, RulesError
 from rules.navegador import actions, legal, notation, setup, turn
 from rules.navegador.actions import cr, plural
 from rules.navegador.data import load_data
@@ -42,7 +44,9 @@ class Navegador(Game[NavegadorState]):
         self.min_players = data.min_players
         self.max_players = data.max_players
 
-    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> NavegadorState:
+    def setup(
+        self, players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> NavegadorState:
         return setup.setup(players, seed, options)
 
     def to_act(self, state: NavegadorState) -> list[int]:
@@ -52,9 +56,14 @@ class Navegador(Game[NavegadorState]):
         return list(legal.legal_steps(state, seat))
 
     def parse(self, state: NavegadorState, seat: int, text: str) -> Move:
-        return notation.parse(state, seat, text)
+        try:
+            return notation.parse(state, seat, text)
+        except ValidationError as exc:   # e.g. a count too large to be a number of ships
+            raise InvalidMoveError(f"I can't read {text!r} as a move.") from exc
 
-    def apply(self, state: NavegadorState, seat: int, move: Move) -> tuple[NavegadorState, list[Event]]:
+    def apply(
+        self, state: NavegadorState, seat: int, move: Move
+    ) -> tuple[NavegadorState, list[Event]]:
         steps = move.steps if isinstance(move, Turn) else (move,)
         new = state.model_copy(deep=True)
         events: list[Event] = []
@@ -105,7 +114,8 @@ class Navegador(Game[NavegadorState]):
         if isinstance(move, Leg):
             dest = move.paths[0].dest
             if state.regions[dest].explorer:
-                return f"explore {load_data().region(dest).name}, lose {plural(exploration_loss(state, dest), 'ship')}"
+                lost = plural(exploration_loss(state, dest), "ship")
+                return f"explore {load_data().region(dest).name}, lose {lost}"
             length = route_length(state, move.paths[0].origin, dest)
             return f"{plural(length or 0, 'border')}"
         if isinstance(move, Colony):

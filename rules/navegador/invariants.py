@@ -37,7 +37,8 @@ def check(state: NavegadorState) -> None:  # type: ignore[override]
     for row in data.buildings:
         owned = sum(_owned(s, row.kind, row.good) for s in state.sheets)
         start = row.per_player_start * state.players
-        if owned - start != state.bought[row.key] or state.bought[row.key] > row.on_board(state.players):
+        bought = state.bought[row.key]
+        if owned - start != bought or bought > row.on_board(state.players):
             problems.append(f"{row.key} row: bought {state.bought[row.key]}, owned {owned}")
     for col in data.privileges:
         placed = sum(s.privileges[col.key] for s in state.sheets)

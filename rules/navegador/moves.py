@@ -18,7 +18,7 @@ def _count(n: int) -> str:
     return f" x{n}" if n != 1 else ""
 
 
-def _multiset(items: tuple[str, ...], sep: str) -> str:
+def multiset(items: tuple[str, ...], sep: str) -> str:
     """("GUI", "GUI", "BAH") -> "GUI x2, BAH" (first-seen order)."""
     seen: list[str] = []
     for item in items:
@@ -45,7 +45,7 @@ class Rondel(Move):
     pay: tuple[str, ...] = ()
 
     def pay_text(self) -> str:
-        return f" pay {_multiset(self.pay, ', ')}" if self.pay else ""
+        return f" pay {multiset(self.pay, ', ')}" if self.pay else ""
 
     def __str__(self) -> str:
         return f"{self.key}{self.pay_text()}"
@@ -116,7 +116,7 @@ class Colony(Move):
     regions: tuple[str, ...]
 
     def params(self) -> str:
-        return _multiset(self.regions, ", ")
+        return multiset(self.regions, ", ")
 
     def __str__(self) -> str:
         return f"colony {self.params()}"

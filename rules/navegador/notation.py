@@ -17,7 +17,7 @@ import re
 import unicodedata
 
 from rules.errors import InvalidMoveError
-from rules.navegador.data import GOODS, load_data
+from rules.navegador.data import load_data
 from rules.navegador.moves import (
     Build,
     CardSail,
@@ -104,6 +104,25 @@ def find_region(word: str) -> str:
     raise InvalidMoveError(f"There is no sea region {word!r}. Regions: {codes}.")
 
 
+def find_regions_in(text: str) -> list[str]:
+    """'guine guine rio de janeiro' -> ['GUI', 'GUI', 'RIO']: longest names first."""
+    words = text.split()
+    index = region_index()
+    found: list[str] = []
+    i = 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            key = _key(" ".join(words[i:j]))
+            if key in index:
+                found.append(index[key])
+                i = j
+                break
+        else:
+            found.append(find_region(words[i]))
+            i += 1
+    return found
+
+
 def _number(word: str) -> int | None:
     if word.isdigit():
         return int(word)
@@ -157,13 +176,7 @@ def parse_colony(text: str) -> Colony:
     regions: list[str] = []
     for part in _split_items(text):
         body, count = parse_counted(part)
-        try:
-            regions += [find_region(body)] * count
-        except InvalidMoveError:
-            words = body.split()
-            if len(words) < 2:
-                raise
-            regions += [find_region(w) for w in words] * count
+        regions += find_regions_in(body) * count
     if not regions:
         raise InvalidMoveError("Name the region(s) to colonise, e.g. `colony GUI x2, BAH`.")
     return Colony(regions=tuple(regions))
@@ -243,7 +256,7 @@ def parse_column(word: str) -> str:
 def parse_action(action: str, rest: str, state: NavegadorState, seat: int) -> list[Step]:
     """The part after the action word, for the action on the stone's space."""
     rest = rest.strip()
-    if rest in SKIP_WORDS:
+    if rest in SKIP_WORDS or (action == "sail" and rest in DONE_WORDS):
         return [Done()] if action == "sail" else [Skip()]
     if action in ("workers", "ships"):
         n = _number(rest.removeprefix("x").strip())
@@ -286,8 +299,7 @@ def _split_pay(text: str) -> tuple[str, tuple[str, ...]]:
     regions: list[str] = []
     for part in _split_items(m.group(1)):
         body, count = parse_counted(part)
-        for word in body.split():
-            regions += [find_region(word)] * count
+        regions += find_regions_in(body) * count
     return text[: m.start()].strip().rstrip(","), tuple(regions)
 
 
@@ -311,7 +323,9 @@ def parse(state: NavegadorState, seat: int, text: str) -> Step | Turn:
     return Turn(steps=tuple(steps))
 
 
-def _parse_segment(segment: str, sim: str, state: NavegadorState, seat: int) -> tuple[list[Step], str]:
+def _parse_segment(
+    segment: str, sim: str, state: NavegadorState, seat: int
+) -> tuple[list[Step], str]:
     words = segment.split(" ")
     first, rest = words[0], " ".join(words[1:])
     keys = {s.key for s in load_data().rondel}

@@ -72,7 +72,8 @@ def check_leg(state: NavegadorState, orders: SailOrders, leg: Leg) -> tuple[str,
         if len(ready) < path.count:
             rng = load_data().phases.sail_range[state.phase - 1]
             raise IllegalMoveError(
-                f"{region_name(path.origin)} to {region_name(path.dest)} is {plural(length, 'border')}; "
+                f"{region_name(path.origin)} to {region_name(path.dest)} is "
+                f"{plural(length, 'border')}; "
                 f"you have {plural(len(ready), 'ship')} there able to go that far "
                 f"(each ship crosses up to {rng} per Sail in phase {'I' * state.phase})."
             )

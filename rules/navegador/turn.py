@@ -27,6 +27,7 @@ from rules.navegador.moves import (
     Skip,
     Step,
     Units,
+    multiset,
 )
 from rules.navegador.sailing import sail_leg, start_sail
 from rules.navegador.scoring import free_slots
@@ -98,22 +99,21 @@ def do_rondel(state: NavegadorState, seat: int, move: Rondel) -> list[Event]:
     cost = rondel_cost(sheet.stone, move.space)
     key = data.rondel[move.space].key
     pay = list(move.pay)
+    if sheet.ships_on_board < cost:
+        raise IllegalMoveError(
+            f"Moving {steps} spaces to {key} costs {plural(cost, 'ship')} and you have "
+            f"{plural(sheet.ships_on_board, 'ship')} on the board. 1–3 spaces are free."
+        )
     if cost and not pay:
-        regions = [r for r, n in sheet.ships.items() if n]
-        if len(regions) == 1 and sheet.ships[regions[0]] >= cost:
-            pay = [regions[0]] * cost
-        elif sheet.ships_on_board >= cost:
-            where = ", ".join(f"{r} {n}" for r, n in sheet.ships.items() if n)
-            raise IllegalMoveError(
-                f"Moving {steps} spaces to {key} costs {plural(cost, 'ship')} from the board; "
-                f"say which with `pay`, e.g. `{key} ... pay {regions[0]}`. Your ships: {where}."
-            )
+        # Never take ships silently: the player confirms which ones with `pay`.
+        where = ", ".join(f"{r} {n}" for r, n in sorted(sheet.ships.items()) if n)
+        example = multiset(tuple(sorted(sorted(sheet.ships) * cost)[:cost]), ", ")
+        raise IllegalMoveError(
+            f"Moving {steps} spaces to {key} costs {plural(cost, 'ship')} from the board "
+            f"(1–3 spaces are free). Add `pay` and the regions, e.g. `{key} ... pay {example}`. "
+            f"Your ships: {where}."
+        )
     if len(pay) != cost:
-        if sheet.ships_on_board < cost:
-            raise IllegalMoveError(
-                f"Moving {steps} spaces to {key} costs {plural(cost, 'ship')} and you have "
-                f"{plural(sheet.ships_on_board, 'ship')} on the board. 1–3 spaces are free."
-            )
         raise IllegalMoveError(
             f"Moving {steps} spaces to {key} costs exactly {plural(cost, 'ship')}; "
             f"you offered {len(pay)}."
@@ -241,7 +241,9 @@ def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
     if isinstance(step, King):
         return _king(state, seat, step)
     if state.step == "king":
-        raise IllegalMoveError("The game is over: place your King's privilege with `king <column>`.")
+        raise IllegalMoveError(
+            "The game is over: place your King's privilege with `king <column>`."
+        )
     if isinstance(step, CardSail):
         if not card_usable(state, seat):
             raise IllegalMoveError(_card_refusal(state, seat))

@@ -1,0 +1,120 @@
+"""Move notation: forgiving input, canonical output, round trips, precise errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import InvalidMoveError, RulesError
+from rules.fuzz import random_game
+from tests.navegador_helpers import A, G, explore_all, put_ships, ready, table
+
+
+@pytest.mark.parametrize("typed, canonical", [
+    ("workers 2", "workers 2"),
+    ("Hire 2", "workers 2"),
+    ("/hire two", "workers 2"),
+    ("WORKERS   x2", "workers 2"),
+    ("sail POR>GUI x2", "sail POR>GUI x2"),
+    ("sail portugal -> guiné ×2", "sail POR>GUI x2"),
+    ("sail 2x POR>GUI", "sail POR>GUI x2"),
+    ("POR>GUI x2", "sail POR>GUI x2"),
+    ("sail Portugal to Guine x2", "sail POR>GUI x2"),
+    ("build sugar+shipyard", "build sugar+shipyard"),
+    ("build sugar factory and shipyard", "build sugar+shipyard"),
+    ("build white, church", "build sugar+church"),
+    ("market sell sugar", "market1 sell sugar"),
+    ("sell sugar", "market1 sell sugar"),
+    ("market2 skip", "market2 skip"),
+    ("privilege Bartolomeu Dias", "privilege shipyard"),
+    ("privilege churches", "privilege church"),
+    ("colony skip", "colony skip"),
+    ("sail", "sail"),
+    ("sail done", "sail skip"),
+])
+def test_forgiving_input_reads_as_the_canonical_move(typed, canonical):
+    s = ready(put_ships(table(), A, POR=2), A, "workers")
+    s.sheets[A].colonies["sugar"] = [40]
+    assert str(G.parse(s, A, typed)) == canonical
+
+
+def test_colony_names_and_codes():
+    s = ready(put_ships(explore_all(table(), "GUI", "BAH", "RIO"), A, GUI=2, RIO=1), A, "colony")
+    s.sheets[A].workers, s.sheets[A].cash = 6, 1000
+    for typed in ("colony GUI x2, RIO", "colony guine guine rio de janeiro",
+                  "colony 2 GUI + Rio"):
+        assert str(G.parse(s, A, typed)) == "colony GUI x2, RIO"
+    after, _ = G.play(s, A, "colony gui x2, rio")
+    assert after.sheets[A].colony_count() == 3
+
+
+def test_market_orange_factory_forms():
+    s = ready(table(), A, "market1")
+    s.sheets[A].factories["sugar"] = 1
+    assert str(G.parse(s, A, "market process sugar")) == "market1 process sugar"
+    assert str(G.parse(s, A, "market process sugar+orange")) == "market1 process sugar+orange"
+    # with no gold factory, "process gold" can only mean the orange one
+    assert str(G.parse(s, A, "market process gold")) == "market1 process gold+orange"
+
+
+@pytest.mark.parametrize("typed, hint", [
+    ("", "Type a move"),
+    ("fly to the moon", "Start with an action"),
+    ("sail POR", "not a route"),
+    ("sail POR>ATLANTIS", "no sea region"),
+    ("build castle", "not a building"),
+    ("build factory", "Which factory"),
+    ("market gold", "sell gold"),
+    ("privilege king", "not a privilege"),
+    ("workers lots", "how many"),
+    ("market sell oil", "not a good"),
+])
+def test_unreadable_input_says_what_to_type(typed, hint):
+    s = ready(table(), A, "workers")
+    with pytest.raises(InvalidMoveError, match=hint):
+        G.parse(s, A, typed)
+
+
+def test_ambiguous_region_prefix():
+    s = ready(table(), A, "sail")
+    with pytest.raises(InvalidMoveError, match="could be"):
+        G.parse(s, A, "sail POR>MA x2")   # Malaca or Macau
+
+
+def test_whole_turn_with_the_card_and_stepwise_play_agree():
+    s = ready(put_ships(explore_all(table(), "GUI"), A, POR=2, GUI=2), A, "workers")
+    s.card.holder = A
+    whole, _ = G.play(s, A, "card GUI>ANG x2; workers 2")
+    step = s
+    for text in ("card", "GUI>ANG x2", "done", "workers", "workers 2"):
+        step, _ = G.play(step, A, text)
+    assert whole.model_dump() == step.model_dump()
+
+
+def test_every_legal_move_round_trips_through_its_notation():
+    checked = 0
+    for seed in range(3):
+        for n, (state, _, _, _) in enumerate(random_game(G, 2 + seed, seed)):
+            if n % 7:
+                continue
+            for seat in G.to_act(state):
+                for move in G.legal_moves(state, seat):
+                    assert G.parse(state, seat, str(move)) == move, str(move)
+                    checked += 1
+    assert checked > 1000
+
+
+def test_legal_moves_are_all_accepted_and_describe_their_cost():
+    state = G.setup(3, 11)
+    seat = state.current
+    state, _ = G.play(state, seat, "workers")
+    labels = [G.describe(state, seat, m) for m in G.legal_moves(state, seat)]
+    assert "workers 1 — 50 Cr" in labels and "workers 2 — 150 Cr" in labels
+    for move in G.legal_moves(state, seat):
+        G.apply(state, seat, move)
+
+
+def test_out_of_turn_is_refused_with_who_is_to_move():
+    s = G.setup(3, 1)
+    other = (s.current + 1) % 3
+    with pytest.raises(RulesError, match=f"waiting for seat {s.current + 1}"):
+        G.play(s, other, "workers 2")
