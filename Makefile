@@ -17,16 +17,19 @@ run: $(BIN)/activate
 test: $(BIN)/activate
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q
-	$(BIN)/python -m rules navegador random --games 5 --players 2 --seed 1
-	$(BIN)/python -m rules navegador random --games 5 --players 3 --seed 2
-	$(BIN)/python -m rules navegador random --games 5 --players 4 --seed 3
-	$(BIN)/python -m rules navegador random --games 5 --players 5 --seed 4
+	for p in 2 3 4 5; do \
+	  $(BIN)/python -m rules navegador random --games 4 --players $$p --seed $$p || exit 1; \
+	  $(BIN)/python -m rules navegador random --games 4 --players $$p --seed $$p --policy explorer || exit 1; \
+	done
 
 lint: $(BIN)/activate
 	$(BIN)/ruff check .
 
 fuzz: $(BIN)/activate
-	for p in 2 3 4 5; do $(BIN)/python -m rules navegador random --games 100 --players $$p --seed 1729 || exit 1; done
+	for p in 2 3 4 5; do \
+	  $(BIN)/python -m rules navegador random --games 100 --players $$p --seed 1729 || exit 1; \
+	  $(BIN)/python -m rules navegador random --games 100 --players $$p --seed 1729 --policy explorer || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV)

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from rules.fuzz import play_random
+from rules.fuzz import POLICIES, play_random
 from rules.registry import game_names, get_game
 
 
@@ -35,7 +35,7 @@ def cmd_random(args: argparse.Namespace) -> int:
         n = players[i % len(players)]
         seed = args.seed + i
         try:
-            played = play_random(game, n, seed, check)
+            played = play_random(game, n, seed, check, args.policy)
         except Exception as exc:  # report which game broke, then fail
             print(f"FAILED game {i + 1} (players={n}, seed={seed}): {type(exc).__name__}: {exc}",
                   file=sys.stderr)
@@ -53,7 +53,7 @@ def cmd_random(args: argparse.Namespace) -> int:
             print(f"game {i + 1}: players={n} seed={seed} moves={played.steps} "
                   f"scores={result.scores if result else None}")
     elapsed = time.perf_counter() - started
-    print(f"{done} {game.name} games, {moves} moves, {elapsed:.2f} s: "
+    print(f"{done} {game.name} games ({args.policy}), {moves} moves, {elapsed:.2f} s: "
           f"{done / elapsed:.2f} games/s, {moves / elapsed:.0f} moves/s — all invariants held")
     return 0
 
@@ -88,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     rnd.add_argument("--games", type=int, default=10)
     rnd.add_argument("--players", type=int, default=0, help="0 = cycle through every count")
     rnd.add_argument("--seed", type=int, default=1)
+    rnd.add_argument("--policy", choices=POLICIES, default="uniform",
+                     help="uniform: every legal move equally likely (default); explorer: "
+                          "weighted towards sailing east so games reach phases II-III")
     rnd.add_argument("--save", help="folder to write each game's move log to (JSON)")
     rnd.add_argument("-v", "--verbose", action="store_true")
     rep = sub.add_parser("replay", help="replay a saved move log and print the result")

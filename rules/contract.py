@@ -108,6 +108,11 @@ class Game(ABC, Generic[StateT]):
     def summary(self, state: StateT, seat: int | None = None) -> str:
         """A short text status of the table (whose turn, scores, what is pending)."""
 
+    def weight(self, state: StateT, seat: int, move: Move) -> float:
+        """Relative weight of a legal move for the 'explorer' random policy and computer
+        seats. Uniform by default; a game may prefer moves that drive it forward."""
+        return 1.0
+
     # Shared helpers -------------------------------------------------------------
 
     def format(self, move: Move) -> str:

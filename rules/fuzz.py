@@ -32,9 +32,21 @@ class Played:
     steps: int = 0
 
 
+POLICIES = ("uniform", "explorer")
+
+
+def choose(game: Game, rng: random.Random, state: BaseModel, seat: int, moves: list,
+           policy: str = "uniform"):
+    """A random legal move: uniform, or weighted by ``game.weight`` ('explorer')."""
+    if policy == "uniform":
+        return rng.choice(moves)
+    weights = [game.weight(state, seat, m) for m in moves]
+    return rng.choices(moves, weights=weights)[0]
+
+
 def random_game(
     game: Game, players: int, seed: int,
-    check: Callable[[BaseModel], None] | None = None,
+    check: Callable[[BaseModel], None] | None = None, policy: str = "uniform",
 ) -> Iterator[tuple[BaseModel, int | None, str | None, list[Event]]]:
     """Yield (state, seat, move text, events) after setup and after every move."""
     rng = random.Random(seed)
@@ -48,7 +60,7 @@ def random_game(
         moves = game.legal_moves(state, seat)
         if not moves:
             raise InvariantError(f"dead end: seat {seat} must act but has no legal move")
-        move = rng.choice(moves)
+        move = choose(game, rng, state, seat, moves, policy)
         text = str(move)
         state, events = game.apply(state, seat, move)
         if check:
@@ -58,9 +70,10 @@ def random_game(
 
 
 def play_random(game: Game, players: int, seed: int,
-                check: Callable[[BaseModel], None] | None = None) -> Played:
+                check: Callable[[BaseModel], None] | None = None,
+                policy: str = "uniform") -> Played:
     played = Played(players=players, seed=seed)
-    for state, seat, text, _ in random_game(game, players, seed, check):
+    for state, seat, text, _ in random_game(game, players, seed, check, policy):
         if seat is not None and text is not None:
             played.log.append((seat, text))
             played.steps += 1

@@ -19,7 +19,8 @@ from tests.navegador_helpers import G
 def reachable_states() -> list:
     states = []
     for seed, players in ((1, 2), (2, 3), (3, 4), (4, 5)):
-        for n, (state, _, _, _) in enumerate(random_game(G, players, seed)):
+        policy = "explorer" if seed % 2 else "uniform"
+        for n, (state, _, _, _) in enumerate(random_game(G, players, seed, policy=policy)):
             if n % 37 == 0:
                 states.append(state)
     return states
@@ -59,7 +60,7 @@ def test_any_input_is_either_a_legal_move_or_a_sentence_and_no_change(index, sea
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_replaying_a_finished_game_reproduces_it_exactly(players):
-    played = play_random(G, players, 100 + players, check)
+    played = play_random(G, players, 100 + players, check, "explorer")
     assert G.result(played.final) is not None
     replayed = G.replay(players, 100 + players, played.log)
     assert G.dump(replayed) == G.dump(played.final)
@@ -67,9 +68,10 @@ def test_replaying_a_finished_game_reproduces_it_exactly(players):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_end_with_a_full_score(players):
+@pytest.mark.parametrize("policy", ["uniform", "explorer"])
+def test_random_games_end_with_a_full_score(players, policy):
     for seed in range(2):
-        played = play_random(G, players, seed, check)
+        played = play_random(G, players, seed, check, policy)
         result = G.result(played.final)
         assert result is not None and sorted(result.ranking) == list(range(players))
         for seat, parts in enumerate(result.breakdown):

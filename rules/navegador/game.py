@@ -26,6 +26,7 @@ from rules.navegador.moves import (
     Turn,
     Units,
 )
+from rules.navegador.policy import explorer_weight
 from rules.navegador.scoring import final_result, king_gain
 from rules.navegador.sea import exploration_loss, route_length
 from rules.navegador.state import NavegadorState
@@ -81,6 +82,9 @@ class Navegador(Game[NavegadorState]):
 
     def result(self, state: NavegadorState) -> GameResult | None:
         return final_result(state) if state.step == "over" else None
+
+    def weight(self, state: NavegadorState, seat: int, move: Move) -> float:
+        return explorer_weight(state, seat, move)
 
     def seat_label(self, state: NavegadorState, seat: int) -> str:
         return f"seat {seat + 1}"

@@ -140,7 +140,8 @@ def parse_counted(part: str) -> tuple[str, int]:
         groups = [g for g in m.groups() if g is not None]
         nums = [g for g in groups if g.isdigit()]
         words = [g for g in groups if not g.isdigit()]
-        return words[0].strip(), int(nums[0])
+        if words and nums:
+            return words[0].strip(), int(nums[0])
     m = re.fullmatch(r"(\d+)\s+(.+)", part)
     if m:
         return m.group(2), int(m.group(1))

@@ -1,0 +1,63 @@
+"""The data-file switches for readings the seeds disagree on (spec §9) really switch."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import IllegalMoveError, NotYourTurnError
+from rules.navegador.data import load_data
+from tests.navegador_helpers import A, B, C, G, explore_all, play, put_ships, ready, table
+
+
+def test_card_anytime_lets_the_holder_sail_during_another_turn(monkeypatch):
+    monkeypatch.setattr(load_data().navegador_card, "anytime", True)
+    s = ready(put_ships(explore_all(table(), "GUI"), C, GUI=2), A, "workers")
+    s.card.holder = C
+    assert G.to_act(s) == [A, C]
+    s, _ = play(s, C, "card GUI>ANG x2")
+    assert s.current == A and s.step == "start" and s.card.holder == B
+    assert s.sheets[C].ships == {"ANG": 1}
+    s, _ = play(s, A, "workers 1")
+    assert s.current == B
+
+
+def test_card_only_on_own_turn_by_default():
+    s = ready(put_ships(explore_all(table(), "GUI"), C, GUI=2), A, "workers")
+    s.card.holder = C
+    assert G.to_act(s) == [A]
+    with pytest.raises(NotYourTurnError, match="waiting for seat 1"):
+        play(s, C, "card GUI>ANG x2")
+
+
+def test_end_when_all_rows_are_empty(monkeypatch):
+    monkeypatch.setattr(load_data().end, "any_row_empty", False)
+    s = ready(table(), A, "build")
+    s.bought["sugar"] = 5
+    s.sheets[A].cash = 1000
+    s, _ = play(s, A, "build sugar")
+    assert not s.end_triggered
+
+
+def test_processing_with_some_dedicated_factories(monkeypatch):
+    s = ready(table(), A, "market1")
+    s.sheets[A].factories["gold"] = 2
+    with pytest.raises(IllegalMoveError, match="all 2"):
+        play(s, A, "market process gold:1")
+    monkeypatch.setattr(load_data().market, "all_dedicated_factories_process", False)
+    after, _ = play(s, A, "market process gold:1")
+    assert after.sheets[A].cash == 200 + 30 and after.market["gold"] == 3
+
+
+def test_data_file_is_validated(tmp_path):
+    from pydantic import ValidationError
+
+    from rules.navegador.data import DATA_DIR
+
+    source = tmp_path / "bad.toml"
+    good = (DATA_DIR / "game.toml").read_text()
+    source.write_text(good.replace('id = "NAG"', 'id = "GUI"'))
+    with pytest.raises(ValidationError, match="unique"):
+        load_data(str(source))
+    source.write_text(good.replace("stack = 1\n", "stack = 2\n"))
+    with pytest.raises(ValidationError, match="spice"):
+        load_data(str(source))
