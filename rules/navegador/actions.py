@@ -22,7 +22,11 @@ def cr(amount: int) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    if n == 1:
+        return f"{n} {word}"
+    if word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
+        return f"{n} {word[:-1]}ies"
+    return f"{n} {word}s"
 
 
 # Workers and Ships ------------------------------------------------------------------

@@ -99,24 +99,27 @@ def do_rondel(state: NavegadorState, seat: int, move: Rondel) -> list[Event]:
     cost = rondel_cost(sheet.stone, move.space)
     key = data.rondel[move.space].key
     pay = list(move.pay)
+    lap = len(data.rondel)
+    moving = (f"Repeating {key} (a full lap of {lap} spaces)"
+              if steps == lap else f"Moving {steps} spaces to {key}")
     if sheet.ships_on_board < cost:
         raise IllegalMoveError(
-            f"Moving {steps} spaces to {key} costs {plural(cost, 'ship')} and you have "
+            f"{moving} costs {plural(cost, 'ship')}; you have "
             f"{plural(sheet.ships_on_board, 'ship')} on the board. 1–3 spaces are free."
         )
     if cost and not pay:
         # Never take ships silently: the player confirms which ones with `pay`.
         where = ", ".join(f"{r} {n}" for r, n in sorted(sheet.ships.items()) if n)
-        example = multiset(tuple(sorted(sorted(sheet.ships) * cost)[:cost]), ", ")
+        pieces = [r for r in sorted(sheet.ships) for _ in range(sheet.ships[r])]
+        example = multiset(tuple(pieces[:cost]), ", ")
         raise IllegalMoveError(
-            f"Moving {steps} spaces to {key} costs {plural(cost, 'ship')} from the board "
+            f"{moving} costs {plural(cost, 'ship')} from the board "
             f"(1–3 spaces are free). Add `pay` and the regions, e.g. `{key} ... pay {example}`. "
             f"Your ships: {where}."
         )
     if len(pay) != cost:
         raise IllegalMoveError(
-            f"Moving {steps} spaces to {key} costs exactly {plural(cost, 'ship')}; "
-            f"you offered {len(pay)}."
+            f"{moving} costs exactly {plural(cost, 'ship')}; you offered {len(pay)}."
         )
     for region, n in Counter(pay).items():
         if sheet.ships.get(region, 0) < n:
