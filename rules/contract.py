@@ -14,7 +14,17 @@ into small decisions, each enumerable by ``legal_moves``. ``parse`` still accept
 turn in one text; such a move is a sequence of steps applied atomically.
 
 Several seats may act at once (simultaneous secret choices, a card played out of turn,
-end-of-game placements): ``to_act`` lists them all.
+end-of-game placements): ``to_act`` lists them all. How the four games fit:
+
+- Navegador: a turn is [card sail] -> rondel -> action; the card's extra sail is a decision
+  before the turn (or, under the CN reading, before anyone's turn: the holder is in
+  ``to_act`` too); long rondel moves are paid with ships named in the move.
+- Vasco da Gama: launching a ship at any moment is a move any seat may make; ``to_act``
+  lists every seat that may launch besides whoever has the regular decision.
+- Neptun: everyone picks an oar card at once; ``to_act`` lists all who have not picked,
+  ``view(state, seat)`` shows only that seat's hand and ``public_text`` hides the choice.
+- Maracaibo: free actions before, during and after the main action are steps of their own;
+  ``legal_moves`` lists them beside the main action and a ``done`` step ends the turn.
 """
 
 from __future__ import annotations
@@ -107,6 +117,12 @@ class Game(ABC, Generic[StateT]):
     @abstractmethod
     def summary(self, state: StateT, seat: int | None = None) -> str:
         """A short text status of the table (whose turn, scores, what is pending)."""
+
+    def public_text(self, state: StateT, seat: int, move: Move) -> str:
+        """How a move shows in the public log. Secret choices (Neptun's oar cards) return a
+        placeholder such as "chose an oar card" until the game reveals them; the store keeps
+        the real notation for replay either way."""
+        return str(move)
 
     def weight(self, state: StateT, seat: int, move: Move) -> float:
         """Relative weight of a legal move for the 'explorer' random policy and computer
