@@ -75,7 +75,10 @@ class LastTurn(BaseModel):
     seat: int | None = None
     turn: int = 0
     action: str | None = None
-    legs: list[str] = Field(default_factory=list)
+    legs: list[str] = Field(default_factory=list)        # the Sail action's orders
+    card_legs: list[str] = Field(default_factory=list)   # the Navegador card's extra sail
+    explored: list[str] = Field(default_factory=list)    # regions explored this turn
+    detail: str = ""                                     # what the action did, in words
     built: list[str] = Field(default_factory=list)
     regions: list[str] = Field(default_factory=list)
 

@@ -263,8 +263,10 @@ def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
     if isinstance(step, Leg):
         if state.step not in ("sail", "card_sail"):
             raise IllegalMoveError(_expected(state))
+        card = state.step == "card_sail"
         events = sail_leg(state, seat, step)
-        state.last.legs.append(str(step))
+        (state.last.card_legs if card else state.last.legs).append(str(step))
+        state.last.explored += [e.data["region"] for e in events if e.kind == "explore"]
         return events
     if isinstance(step, (Done, Skip)) and state.step == "card_sail":
         return _end_card_sail(state, seat)
@@ -285,6 +287,7 @@ def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
             f"Your stone is on {str(action).capitalize()}: give that order, or `skip` it."
         )
     events = handlers[type(step)](state, seat, step)  # type: ignore[operator]
+    state.last.detail = events[0].text if events else ""
     if isinstance(step, Build) and actions.building_end_reached(state):
         emptied = [k for k in step.rows if actions.pieces_left(state, k) <= 0]
         what = f"the {emptied[0]} row is empty" if emptied else "the building rows are empty"

@@ -1,0 +1,66 @@
+"""The Navegador board picture: the sea map, rondel, market, buildings, gallery and a
+scoreboard, drawn from the public view only.
+
+The static layer (map, tracks, labels) is drawn once per process and per player count
+(``static.py``); every call copies it and draws the pieces (``pieces.py``, ``boards.py``,
+``panels.py``), then converts the picture to the layer's fixed palette and encodes it.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from render.navegador.boards import draw_buildings, draw_gallery, draw_market, draw_rondel
+from render.navegador.layout import load_layout
+from render.navegador.panels import draw_header, draw_last, draw_scoreboard, draw_status
+from render.navegador.pen import Pen
+from render.navegador.pieces import draw_sea
+from render.navegador.seats import seat_styles
+from render.navegador.static import static_for
+from rules.navegador.view import NavegadorView
+
+COMPRESS_LEVEL = 1
+
+
+def board_size() -> tuple[int, int]:
+    """(width, height) of every Navegador picture."""
+    canvas = load_layout().canvas
+    return canvas.width, canvas.height
+
+
+def draw_navegador(view: NavegadorView, names: list[str] | None = None,
+                   colours: list[str] | None = None) -> Image.Image:
+    """The finished picture (RGB), before encoding."""
+    if not isinstance(view, NavegadorView):
+        raise TypeError(f"expected a NavegadorView (the public view), got {type(view).__name__}")
+    layout = load_layout()
+    static = static_for(view)
+    seats = seat_styles(view.players, names, layout, colours)
+    image = static.image.copy()
+    pen = Pen(image)
+    draw_sea(image, pen, layout, static, view, seats)
+    draw_rondel(image, pen, layout, view, seats)
+    draw_market(image, pen, layout, view)
+    draw_buildings(image, pen, layout, view, seats)
+    draw_gallery(image, pen, layout, view)
+    draw_header(image, pen, layout, view, seats)
+    draw_last(image, pen, layout, view, seats)
+    draw_status(image, pen, layout, view, seats)
+    draw_scoreboard(image, pen, layout, view, seats)
+    return image
+
+
+def encode(image: Image.Image, view: NavegadorView) -> bytes:
+    """PNG bytes: the picture mapped onto the static layer's fixed palette."""
+    palette = static_for(view).palette
+    indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    indexed.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def render_navegador(view: NavegadorView, names: list[str] | None = None,
+                     colours: list[str] | None = None) -> bytes:
+    return encode(draw_navegador(view, names, colours), view)

@@ -1,0 +1,203 @@
+"""The picture's geometry and colours, read from data/navegador/layout.toml and validated."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+
+LAYOUT_FILE = Path(__file__).resolve().parents[2] / "data" / "navegador" / "layout.toml"
+
+Box = tuple[int, int, int, int]
+Point = tuple[int, int]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_box(box: Box) -> Box:
+    if box[2] <= box[0] or box[3] <= box[1]:
+        raise ValueError(f"box {box} has no area")
+    return box
+
+
+class Canvas(_Strict):
+    width: int
+    height: int
+    static_scale: int = 2
+
+
+class Fonts(_Strict):
+    title: int
+    large: int
+    normal: int
+    small: int
+
+    @model_validator(mode="after")
+    def _legible(self) -> Fonts:
+        if self.small < 18:
+            raise ValueError("fonts must be at least 18 px to stay legible on a phone")
+        return self
+
+
+class Colors(_Strict):
+    background: str
+    ink: str
+    muted: str
+    panel: str
+    panel_line: str
+    header: str
+    header_ink: str
+    lastline: str
+    sea: str
+    sea_line: str
+    edge: str
+    red_line: str
+    explored: str
+    unexplored: str
+    explorer_disk: str
+    double_loss: str
+    navegador: str
+    highlight: str
+    players: list[str]
+    player_ink: list[str]
+    player_tint: list[str]
+    extra_players: list[str] = []
+    goods: dict[str, str]
+    goods_ink: dict[str, str]
+    buildings: dict[str, str]
+    rondel: dict[str, str]
+
+    @model_validator(mode="after")
+    def _five_players(self) -> Colors:
+        for name in ("players", "player_ink", "player_tint"):
+            if len(getattr(self, name)) < 5:
+                raise ValueError(f"colors.{name} needs one colour per seat (5)")
+        return self
+
+
+class Header(_Strict):
+    box: Box
+    last_box: Box
+
+    @field_validator("box", "last_box")
+    @classmethod
+    def _area(cls, box: Box) -> Box:
+        return _check_box(box)
+
+
+class Zone(_Strict):
+    label: str
+    xy: Point
+
+
+class MapLayout(_Strict):
+    box: Box
+    tile: Point
+    strip: int
+    chip: Point
+    legend: Point
+    regions: dict[str, Point]
+    names: dict[str, str] = {}
+    zones: list[Zone]
+
+    @field_validator("box")
+    @classmethod
+    def _area(cls, box: Box) -> Box:
+        return _check_box(box)
+
+
+class RondelLayout(_Strict):
+    box: Box
+    center: Point
+    radius: int
+    hub: int
+    label_radius: int
+    stone_radius: int
+    stone: int
+    mark_radius: int
+    labels: dict[str, str]
+
+
+class MarketLayout(_Strict):
+    box: Box
+    title_h: int
+    cell: Point
+    ladder_x: int
+    summary_x: int
+
+
+class BuildingsLayout(_Strict):
+    box: Box
+    title_h: int
+    row_h: int
+    label_w: int
+    slot_w: int
+    info_x: int
+
+
+class GalleryLayout(_Strict):
+    box: Box
+    title_h: int
+
+
+class StatusLayout(_Strict):
+    box: Box
+
+
+class Column(_Strict):
+    key: str
+    title: str
+    width: int
+
+
+class ScoreboardLayout(_Strict):
+    box: Box
+    head_h: int
+    row_h: int
+    columns: list[Column]
+
+    @model_validator(mode="after")
+    def _fits(self) -> ScoreboardLayout:
+        if sum(c.width for c in self.columns) > self.box[2] - self.box[0]:
+            raise ValueError("scoreboard columns are wider than the scoreboard")
+        if self.head_h + 5 * self.row_h > self.box[3] - self.box[1]:
+            raise ValueError("scoreboard too short for 5 players")
+        return self
+
+
+class Layout(_Strict):
+    canvas: Canvas
+    fonts: Fonts
+    colors: Colors
+    header: Header
+    map: MapLayout
+    rondel: RondelLayout
+    market: MarketLayout
+    buildings: BuildingsLayout
+    gallery: GalleryLayout
+    status: StatusLayout
+    scoreboard: ScoreboardLayout
+
+    @model_validator(mode="after")
+    def _inside(self) -> Layout:
+        w, h = self.canvas.width, self.canvas.height
+        for name in ("header", "map", "rondel", "market", "buildings", "gallery", "status",
+                     "scoreboard"):
+            box = getattr(self, name).box
+            if box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h:
+                raise ValueError(f"{name}.box {box} lies outside the {w}x{h} canvas")
+        return self
+
+
+def parse_layout(text: str) -> Layout:
+    return Layout.model_validate(tomllib.loads(text))
+
+
+@cache
+def load_layout() -> Layout:
+    """The layout, loaded and validated once per process."""
+    return parse_layout(LAYOUT_FILE.read_text(encoding="utf-8"))

@@ -1,0 +1,94 @@
+"""A fixed 256-colour palette per static layer, so a finished board converts to a small,
+fast "P" PNG in a few milliseconds and always the same way.
+
+The palette holds every named layout colour exactly, plus the colours of the static layer,
+the region tiles and a swatch sheet of every piece on every background (for the
+anti-aliased edges of pieces and text drawn per turn).
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.navegador.layout import Layout
+from render.navegador.pen import Pen
+from render.navegador.seats import ink_on, tint_of
+from render.navegador.sprites import card, cube, disk, ship, stone
+
+LETTERS = "ABCDE"
+
+
+def _hex(color: str) -> tuple[int, int, int]:
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+
+
+def named_colors(layout: Layout) -> list[tuple[int, int, int]]:
+    c = layout.colors
+    out: list[str] = []
+    for value in c.model_dump().values():
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, list):
+            out += value
+        elif isinstance(value, dict):
+            out += list(value.values())
+    out += [tint_of(x) for x in c.extra_players] + ["#ffffff", "#000000", "#1d1d1d"]
+    seen: list[tuple[int, int, int]] = []
+    for color in out:
+        rgb = _hex(color)
+        if rgb not in seen:
+            seen.append(rgb)
+    return seen
+
+
+def _swatches(layout: Layout) -> Image.Image:
+    c = layout.colors
+    seats = c.players + c.extra_players
+    seat_inks = c.player_ink + [ink_on(x) for x in c.extra_players]
+    backgrounds = [c.background, c.panel, c.sea, c.explored, c.unexplored, c.header,
+                   c.lastline, "#ffffff"] + c.player_tint + [tint_of(x) for x in c.extra_players]
+    inks = [c.ink, c.muted, c.header_ink, c.highlight, c.navegador, c.red_line] + seats
+    sheet = Image.new("RGB", (60 * len(inks) + 40, 44 * len(backgrounds)), "#ffffff")
+    pen = Pen(sheet)
+    for i, bg in enumerate(backgrounds):
+        pen.rect((0, 44 * i, sheet.width, 44 * i + 44), fill=bg)
+        for j, ink in enumerate(inks):
+            pen.text((60 * j + 4, 44 * i + 8), "Ag8", 22, ink, bold=j % 2 == 0)
+            if j < len(seats):
+                sprite = [ship, stone][i % 2](seats[j], seat_inks[j], LETTERS[j % 5])
+                sheet.paste(sprite, (60 * j + 30, 44 * i + 6), sprite)
+    for j, good in enumerate(c.goods.values()):
+        sprite = cube(good)
+        sheet.paste(sprite, (60 * j, 0), sprite)
+    for sprite in (disk(c.explorer_disk), card(c.navegador, "A")):
+        sheet.paste(sprite, (sheet.width - 40, 0), sprite)
+    return sheet
+
+
+def build_palette(image: Image.Image, tiles: dict[str, tuple[Image.Image, Image.Image]],
+                  layout: Layout) -> Image.Image:
+    exact = named_colors(layout)
+    parts = [image, _swatches(layout)] + [t.convert("RGB") for pair in tiles.values()
+                                          for t in pair]
+    width = max(p.width for p in parts)
+    sheet = Image.new("RGB", (width, sum(p.height for p in parts)), "#ffffff")
+    y = 0
+    for part in parts:
+        sheet.paste(part, (0, y))
+        y += part.height
+    free = 256 - len(exact)
+    sheet = sheet.resize((sheet.width // 2, sheet.height // 2), Image.Resampling.NEAREST)
+    sampled = sheet.quantize(colors=free, method=Image.Quantize.FASTOCTREE,
+                             dither=Image.Dither.NONE)
+    flat = (sampled.getpalette() or [])[: 3 * free]
+    colors = list(exact)
+    for i in range(0, len(flat), 3):
+        rgb = (flat[i], flat[i + 1], flat[i + 2])
+        if rgb not in colors:
+            colors.append(rgb)
+    colors = colors[:256]
+    colors += [colors[-1]] * (256 - len(colors))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette([v for rgb in colors for v in rgb])
+    ImageDraw.Draw(pal)  # make sure the palette is attached before sharing the image
+    return pal

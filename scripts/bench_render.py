@@ -1,0 +1,92 @@
+"""Benchmark of the Navegador board picture (prints numbers; not a test).
+
+    .venv/bin/python scripts/bench_render.py [--runs 200] [--seed 1]
+
+For a 5-player late-game board it prints the median and p99 of render+encode, the PNG
+size, and the floor: encoding the same finished picture alone, the way render_board does
+(fixed palette + PNG). For reference it also prints a plain RGB PNG encode of that picture.
+Goals on a 2-core machine: median <= 60 ms, <= 2x the floor, <= 300 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from render import render_board  # noqa: E402
+from render.navegador import draw_navegador, encode  # noqa: E402
+from rules import get_game  # noqa: E402
+from rules.fuzz import random_game  # noqa: E402
+
+NAMES = ["Ana", "Bruno", "Carla", "Duarte", "Eva"]
+
+
+def late_game_view(seed: int):
+    """The last turn start of a 5-player game before the final scoring, phase III if any."""
+    game = get_game("navegador")
+    best = None
+    for state, *_ in random_game(game, 5, seed, policy="explorer"):
+        if state.step == "start":
+            best = state
+    assert best is not None
+    return game.view(best)
+
+
+def timed(fn: Callable[[], object], runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return sorted(out)
+
+
+def p99(samples: list[float]) -> float:
+    return samples[min(len(samples) - 1, int(round(0.99 * (len(samples) - 1))))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    view = late_game_view(args.seed)
+    cold = time.perf_counter()
+    png = render_board(view, NAMES)
+    cold_ms = (time.perf_counter() - cold) * 1000
+    for _ in range(5):
+        render_board(view, NAMES)                      # warm the text and sprite caches
+    full = timed(lambda: render_board(view, NAMES), args.runs)
+    image = draw_navegador(view, NAMES)
+    floor = timed(lambda: encode(image, view), args.runs)
+
+    def rgb_png() -> bytes:
+        buf = io.BytesIO()
+        image.save(buf, "PNG", compress_level=1)
+        return buf.getvalue()
+
+    rgb = timed(rgb_png, max(10, args.runs // 10))
+    med, flo = statistics.median(full), statistics.median(floor)
+    print(f"board: 5 players, turn {view.turn}, phase {view.phase}, "
+          f"{image.width}x{image.height} px, {args.runs} runs")
+    print(f"first render (builds the static layer): {cold_ms:7.1f} ms")
+    print(f"render+encode   median {med:6.1f} ms   p99 {p99(full):6.1f} ms")
+    print(f"encode alone    median {flo:6.1f} ms   p99 {p99(floor):6.1f} ms   (the floor)")
+    print(f"ratio           {med / flo:6.2f} x the floor")
+    print(f"PNG size        {len(png) / 1024:6.1f} KB")
+    print(f"(reference: RGB PNG, compress_level=1: median {statistics.median(rgb):.1f} ms, "
+          f"{len(rgb_png()) / 1024:.0f} KB)")
+    ok = med <= 60 and med <= 2 * flo and len(png) <= 300 * 1024
+    print("goals (median <= 60 ms, <= 2x floor, <= 300 KB):", "met" if ok else "NOT met")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
