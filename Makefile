@@ -31,5 +31,9 @@ fuzz: $(BIN)/activate
 	  $(BIN)/python -m rules navegador random --games 100 --players $$p --seed 1729 --policy explorer || exit 1; \
 	done
 
+bench: $(BIN)/activate
+	$(BIN)/python scripts/bench_render.py
+	$(BIN)/python scripts/bench_service.py
+
 clean:
 	rm -rf $(VENV)

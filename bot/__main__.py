@@ -1,0 +1,48 @@
+"""``python -m bot``: the Discord bot when DISCORD_TOKEN is set, else the local table.
+
+    python -m bot            Discord with a token, otherwise the terminal table
+    python -m bot --local    the terminal table even when a token is set
+    python -m bot --no-render  (local) skip the board pictures
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+from bot.config import ConfigError, load_config
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if any(a in ("-h", "--help") for a in args):
+        print(__doc__)
+        return 0
+    logging.basicConfig(level=logging.INFO if "--verbose" in args else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        print(f"Configuration error: {exc}", file=sys.stderr)
+        return 2
+    if config.token and "--local" not in args:
+        try:
+            from bot import discord_app
+        except ImportError as exc:
+            print("DISCORD_TOKEN is set but the Discord adapter could not be loaded "
+                  f"(bot/discord_app.py): {exc}.\nUnset DISCORD_TOKEN (or pass --local) to "
+                  "play at the terminal table instead.", file=sys.stderr)
+            return 2
+        result = discord_app.run(config)
+        return int(result or 0)
+    from bot import local
+
+    try:
+        return asyncio.run(local.run(config, render="--no-render" not in args))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""Settings from environment variables (see docs/bot.md).
+
+    DISCORD_TOKEN            the bot token; without it `python -m bot` opens the local table
+    SAILBOT_DB               SQLite file (default ./var/sailbot.sqlite3 under the project)
+    SAILBOT_DEV_GUILD        a guild id to sync slash commands to instantly (development)
+    SAILBOT_REMINDER_HOURS   hours before the follow-up turn reminder (default 24)
+    SAILBOT_BOARD_DIR        where the local table writes board images (default ./boards)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+class ConfigError(ValueError):
+    """A setting has a value we cannot use; the message names it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str | None
+    db_path: Path
+    dev_guild: int | None
+    reminder_hours: float
+    board_dir: Path
+
+    @property
+    def discord(self) -> bool:
+        return bool(self.token)
+
+
+def _path(value: str | None, default: Path) -> Path:
+    if not value:
+        return default
+    path = Path(value).expanduser()
+    return path if path.is_absolute() else Path.cwd() / path
+
+
+def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) -> Config:
+    env = os.environ if env is None else env
+    token = (env.get("DISCORD_TOKEN") or "").strip() or None
+    db_path = _path(env.get("SAILBOT_DB"), PROJECT / "var" / "sailbot.sqlite3")
+    guild_text = (env.get("SAILBOT_DEV_GUILD") or "").strip()
+    try:
+        dev_guild = int(guild_text) if guild_text else None
+    except ValueError:
+        raise ConfigError(
+            f"SAILBOT_DEV_GUILD must be a guild id (a number), not {guild_text!r}.") from None
+    hours_text = (env.get("SAILBOT_REMINDER_HOURS") or "").strip()
+    try:
+        hours = float(hours_text) if hours_text else 24.0
+    except ValueError:
+        raise ConfigError(f"SAILBOT_REMINDER_HOURS must be a number, not {hours_text!r}.") from None
+    if hours <= 0:
+        raise ConfigError("SAILBOT_REMINDER_HOURS must be more than 0.")
+    board_dir = _path(env.get("SAILBOT_BOARD_DIR"), Path.cwd() / "boards")
+    if create_dirs:
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+    return Config(token=token, db_path=db_path, dev_guild=dev_guild, reminder_hours=hours,
+                  board_dir=board_dir)

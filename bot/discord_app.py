@@ -1,0 +1,110 @@
+"""The Discord bot: a client with a slash-command tree over one table service.
+
+``run(config)`` opens the store, builds the bot, and runs until stopped. At startup
+(``setup_hook``) it registers the lobby buttons (dynamic items, so lobby messages posted
+before a restart keep working), syncs the commands — to ``config.dev_guild`` when set
+(instant; for development) or globally (may take up to an hour to show everywhere) — and
+starts the reminder loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_commands import add_commands
+from bot.discord_reminders import ReminderLoop
+from bot.discord_respond import OOPS, Answer
+from bot.discord_views import LobbyButton, LobbyColour
+
+if TYPE_CHECKING:
+    from bot.config import Config
+    from bot.service import TableService
+
+log = logging.getLogger(__name__)
+
+
+class TableTree(app_commands.CommandTree):
+    """Errors that escape a command (bad option values, checks, bugs) get a private
+    answer instead of Discord's "The application did not respond"."""
+
+    async def on_error(self, interaction: discord.Interaction,
+                       error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.TransformerError):
+            text = f"I could not read {error.value!r}: {error}"
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You cannot use this command here."
+        else:
+            name = interaction.command.qualified_name if interaction.command else "?"
+            log.error("Command /%s failed", name, exc_info=error)
+            text = OOPS
+        await Answer(interaction).error(text)
+
+
+class TableBot(discord.Client):
+    """The bot. ``service`` is what every command and button talks to."""
+
+    def __init__(self, service: TableService, *, dev_guild: int | None = None,
+                 sync: bool = True, reminder_seconds: float = 60.0, **options: Any) -> None:
+        options.setdefault("intents", discord.Intents.default())  # no privileged intents
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(**options)
+        self.service = service
+        self.dev_guild = dev_guild
+        self.sync_on_start = sync
+        self.tree = TableTree(self)
+        add_commands(self.tree)
+        self.reminders = ReminderLoop(self, service, seconds=reminder_seconds)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(LobbyButton, LobbyColour)
+        if self.sync_on_start:
+            await self.sync_commands()
+        self.reminders.start()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        if self.dev_guild:
+            guild = discord.Object(id=self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to guild %s", len(synced), self.dev_guild)
+        else:
+            synced = await self.tree.sync()
+            log.info("Synced %d global commands (may take a while to appear)", len(synced))
+        return synced
+
+    async def on_ready(self) -> None:
+        log.info("Logged in as %s (%s) in %d servers", self.user,
+                 getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def close(self) -> None:
+        self.reminders.stop()
+        await super().close()
+
+
+async def serve(config: Config) -> None:
+    """Open the store, run the bot until it is closed, close the store."""
+    from bot.service import TableService
+
+    if not config.token:
+        raise SystemExit("DISCORD_TOKEN is not set; see docs/discord.md.")
+    service = await TableService.open(config.db_path, reminder_hours=config.reminder_hours)
+    try:
+        async with TableBot(service, dev_guild=config.dev_guild) as bot:
+            await bot.start(config.token)
+    finally:
+        await service.close()
+
+
+def run(config: Config) -> None:
+    """Run the Discord bot (blocking). Ctrl-C stops it cleanly."""
+    if not logging.getLogger().handlers:       # `python -m bot` sets up logging itself
+        discord.utils.setup_logging(level=logging.INFO)
+    try:
+        asyncio.run(serve(config))
+    except KeyboardInterrupt:
+        log.info("Stopped")

@@ -1,0 +1,396 @@
+"""The slash commands. Each one is a thin call into the table service.
+
+* one group per game from the registry: ``/navegador start [colour]``, ``/navegador rules``
+  (a new game in ``rules.registry`` gets its group with no change here);
+* lobby commands (the same as the lobby buttons): ``/join``, ``/leave``, ``/addbot``,
+  ``/start``;
+* move verbs shared by every game, dispatched to the channel's game by the service:
+  ``/hire`` ``/ships`` ``/sail`` ``/colony`` ``/build`` ``/market`` ``/privilege``
+  ``/navegador-card`` ``/king`` and the catch-all ``/move`` — each with one text option
+  autocompleted from the legal moves;
+* table commands: ``/board`` ``/status`` ``/hand`` ``/log`` ``/score`` ``/undo``
+  ``/notify`` ``/resign`` ``/abandon`` ``/help``.
+
+Callbacks find the service on ``interaction.client.service``, so the commands can be
+built once, without a service, and checked against Discord's limits in tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord_respond import (
+    Answer,
+    finish,
+    respond,
+    service_of,
+    user_name,
+)
+from bot.discord_views import game_title
+from bot.replies import Reply, TableError
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25
+MAX_CHOICE_LEN = 100
+AUTOCOMPLETE_BUDGET = 2.5    # seconds; Discord drops autocomplete answers after 3
+CONFIRM_SECONDS = 120
+
+
+def clip(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A move verb: ``/name option:…``. ``service_verb`` is what the service receives."""
+
+    name: str
+    description: str
+    option: str
+    option_description: str
+    service_verb: str | None
+
+
+MOVE_VERBS: tuple[Verb, ...] = (
+    Verb("hire", "Hire workers (the Workers action), e.g. 2", "workers",
+         "How many workers, e.g. 2", "hire"),
+    Verb("ships", "Build ships (the Ships action), e.g. 1", "ships",
+         "How many ships, e.g. 1", "ships"),
+    Verb("sail", "Sail and explore, e.g. POR>GUI x2, POR>BAH — finish with done", "route",
+         "Legs like POR>GUI x2, POR>BAH; or done", "sail"),
+    Verb("colony", "Found colonies where your ships are, e.g. GUI x2, BAH", "regions",
+         "Regions like GUI x2, BAH", "colony"),
+    Verb("build", "Build factories, shipyards, churches, e.g. sugar+shipyard", "buildings",
+         "Buildings like sugar+shipyard", "build"),
+    Verb("market", "Sell goods and process them, e.g. sell gold, process sugar", "trade",
+         "Like sell gold, process sugar — or market2 skip", "market"),
+    Verb("privilege", "Buy a privilege, e.g. church", "privilege",
+         "colony, factory, explorer, shipyard or church", "privilege"),
+    Verb("navegador-card", "Play your Navegador card: an extra Sail before your turn",
+         "play", "Legs, then ; and your turn, e.g. POR>GUI x2; workers 2", "navegador-card"),
+    Verb("king", "Place the King's privilege before the final scoring, e.g. shipyard",
+         "column", "colony, factory, explorer, shipyard or church", "king"),
+    Verb("move", "Play any move in the game's notation (see /navegador rules)", "notation",
+         "A whole turn or one step, e.g. hire 2 or sail POR>GUI x2", None),
+)
+
+
+# Helpers ------------------------------------------------------------------------------
+
+
+def to_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """Service suggestions as Discord choices: ≤25, names and values 1–100 characters."""
+    choices: list[app_commands.Choice[str]] = []
+    seen: set[str] = set()
+    for value, label in pairs:
+        if not value or len(value) > MAX_CHOICE_LEN or value in seen:
+            continue   # a notation cannot be cut short; skip it rather than send a wrong one
+        seen.add(value)
+        name = " ".join((label or value).split()) or value
+        if len(name) > MAX_CHOICE_LEN:
+            name = name[: MAX_CHOICE_LEN - 1] + "…"
+        choices.append(app_commands.Choice(name=name, value=value))
+        if len(choices) == MAX_CHOICES:
+            break
+    return choices
+
+
+def colour_choices(interaction: discord.Interaction,
+                   current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    names = service_of(interaction).colour_names()
+    hits = [c for c in names if c.startswith(typed)] + [c for c in names
+                                                         if typed in c and not c.startswith(typed)]
+    return [app_commands.Choice(name=c.capitalize(), value=c) for c in hits[:MAX_CHOICES]]
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    if interaction.channel_id is None:  # pragma: no cover - slash commands always have one
+        raise TableError("Use this command in a channel or thread.")
+    return interaction.channel_id
+
+
+# Per-game groups ----------------------------------------------------------------------
+
+
+def game_group(game: str) -> app_commands.Group:
+    """``/<game> start`` and ``/<game> rules`` for one game of the registry."""
+    title = game_title(game)
+    group = app_commands.Group(name=game,
+                               description=clip(f"{title}: open a table here, or read the rules"))
+
+    @group.command(name="start", description=clip(f"Open a {title} lobby in this channel"))
+    @app_commands.describe(colour="Your colour (optional)")
+    async def start(interaction: discord.Interaction, colour: str | None = None) -> None:
+        service = service_of(interaction)
+        user = interaction.user
+        await respond(interaction, lambda: service.open_lobby(
+            channel_of(interaction), interaction.guild_id, user.id, user_name(user), game,
+            colour))
+
+    @start.autocomplete("colour")
+    async def start_colour(interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        return colour_choices(interaction, current)
+
+    @group.command(name="rules", description=clip(f"{title} in brief, with the move notation"))
+    async def rules(interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+
+        async def call() -> Reply:
+            return Reply(text=await service.rules_text(game), ephemeral=True)
+
+        await respond(interaction, call)
+
+    return group
+
+
+def game_groups() -> list[app_commands.Group]:
+    from rules.registry import game_names
+
+    return [game_group(name) for name in game_names()]
+
+
+# Lobby commands -----------------------------------------------------------------------
+
+
+@app_commands.command(name="join", description="Take a seat in this channel's lobby")
+@app_commands.describe(colour="Your colour (optional)")
+async def join_command(interaction: discord.Interaction, colour: str | None = None) -> None:
+    service = service_of(interaction)
+    user = interaction.user
+    await respond(interaction, lambda: service.join(
+        channel_of(interaction), user.id, user_name(user), colour))
+
+
+@join_command.autocomplete("colour")
+async def join_colour(interaction: discord.Interaction,
+                      current: str) -> list[app_commands.Choice[str]]:
+    return colour_choices(interaction, current)
+
+
+@app_commands.command(name="leave", description="Leave this channel's lobby (before the start)")
+async def leave_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.leave(channel_of(interaction),
+                                                         interaction.user.id))
+
+
+@app_commands.command(name="addbot", description="Add a computer player to this lobby")
+async def addbot_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.add_computer(channel_of(interaction),
+                                                                interaction.user.id))
+
+
+@app_commands.command(name="start", description="Start the game in this lobby (host only)")
+async def start_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.start_game(channel_of(interaction),
+                                                          interaction.user.id), slow=True)
+
+
+LOBBY_COMMANDS = (join_command, leave_command, addbot_command, start_command)
+
+
+# Move verbs ---------------------------------------------------------------------------
+
+
+async def play(interaction: discord.Interaction, text: str, verb: str | None) -> Reply | None:
+    """One move: deferred privately first (rendering is slow), then the board in public."""
+    service = service_of(interaction)
+    return await respond(interaction, lambda: service.move(
+        channel_of(interaction), interaction.user.id, text, verb), slow=True)
+
+
+async def suggest(interaction: discord.Interaction, verb: str | None,
+                  current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete from the legal moves. Never raises: on trouble, no suggestions."""
+    if interaction.channel_id is None:
+        return []
+    service = service_of(interaction)
+    try:
+        pairs = await asyncio.wait_for(
+            service.suggestions(interaction.channel_id, interaction.user.id, verb, current),
+            timeout=AUTOCOMPLETE_BUDGET)
+    except (TimeoutError, TableError):
+        return []
+    except Exception:
+        log.exception("Autocomplete failed for /%s %r", verb or "move", current)
+        return []
+    return to_choices(pairs)
+
+
+def move_command(verb: Verb) -> app_commands.Command:
+    """``/<verb> <option>`` with autocomplete; the option is renamed per verb."""
+
+    async def callback(interaction: discord.Interaction, text: str) -> None:
+        await play(interaction, text, verb.service_verb)
+
+    async def complete(interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+        return await suggest(interaction, verb.service_verb, current)
+
+    callback.__name__ = f"{verb.name.replace('-', '_')}_command"
+    callback = app_commands.rename(text=verb.option)(callback)
+    callback = app_commands.describe(text=verb.option_description)(callback)
+    command = app_commands.Command(name=verb.name, description=verb.description,
+                                   callback=callback)
+    command.autocomplete("text")(complete)
+    return command
+
+
+# Table commands -----------------------------------------------------------------------
+
+
+@app_commands.command(name="board", description="Post the board picture again")
+async def board_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.board(channel_of(interaction),
+                                                     interaction.user.id), slow=True)
+
+
+@app_commands.command(name="status", description="Whose turn it is and what everyone has")
+async def status_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.status(channel_of(interaction)))
+
+
+@app_commands.command(name="hand", description="Your own sheet, shown only to you")
+async def hand_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.hand(channel_of(interaction),
+                                                    interaction.user.id), ephemeral=True)
+
+
+@app_commands.command(name="log", description="The last moves of this game")
+@app_commands.describe(last="How many moves (default 15)")
+async def log_command(interaction: discord.Interaction,
+                      last: app_commands.Range[int, 1, 50] = 15) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.log(channel_of(interaction), last))
+
+
+@app_commands.command(name="score", description="Standings with the score breakdown")
+async def score_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.score(channel_of(interaction)))
+
+
+@app_commands.command(name="undo", description="Take back your last move (until someone else "
+                                               "acts)")
+async def undo_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.undo(channel_of(interaction),
+                                                    interaction.user.id), slow=True)
+
+
+@app_commands.command(name="notify", description="Turn reminders by DM on or off")
+@app_commands.describe(setting="on: DM me when it is my turn; off: never DM me")
+async def notify_command(interaction: discord.Interaction,
+                         setting: Literal["on", "off"]) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.set_notify(interaction.user.id, setting == "on"),
+                  ephemeral=True)
+
+
+class Confirm(discord.ui.View):
+    """A private "are you sure?" for commands that cannot be taken back."""
+
+    def __init__(self, asked: discord.Interaction, label: str,
+                 call: Callable[[], Awaitable[Reply]]) -> None:
+        super().__init__(timeout=CONFIRM_SECONDS)
+        self.asked = asked
+        self.owner_id = asked.user.id
+        self.call = call
+        self.confirm.label = label
+
+    async def on_timeout(self) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await self.asked.edit_original_response(content="No answer; nothing changed.",
+                                                    view=None)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.owner_id
+
+    @discord.ui.button(label="Confirm", style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: discord.Interaction,
+                      button: discord.ui.Button[Confirm]) -> None:
+        self.stop()
+        answer = Answer(interaction, component=True)
+        reply = await answer.run(self.call, defer_after=0)
+        if reply is None:
+            return
+        await answer.edit_message("Done.", None)
+        await finish(interaction, answer, reply)
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: discord.Interaction,
+                     button: discord.ui.Button[Confirm]) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="Cancelled; nothing changed.",
+                                                view=None)
+
+
+async def confirm_first(interaction: discord.Interaction, question: str, label: str,
+                        call: Callable[[], Awaitable[Reply]]) -> None:
+    await interaction.response.send_message(
+        question, view=Confirm(interaction, label, call), ephemeral=True)
+
+
+@app_commands.command(name="resign", description="Leave the game; a computer plays your seat")
+async def resign_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    channel = channel_of(interaction)
+    await confirm_first(
+        interaction, "Resign? A computer player takes over your seat for the rest of the "
+                     "game; this cannot be undone.", "Resign",
+        lambda: service.resign(channel, interaction.user.id))
+
+
+@app_commands.command(name="abandon", description="Vote to end this game (needs every player, "
+                                                  "or Manage Channel)")
+async def abandon_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    channel = channel_of(interaction)
+    perms = interaction.permissions
+    can_manage = bool(perms and perms.manage_channels)
+    question = ("End this game now for everyone? You have Manage Channel, so it ends at once."
+                if can_manage else
+                "Vote to abandon this game? It ends when every human player has voted.")
+    await confirm_first(interaction, question, "Abandon",
+                        lambda: service.abandon(channel, interaction.user.id, can_manage))
+
+
+@app_commands.command(name="help", description="How to play with this bot: the commands")
+async def help_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+
+    async def call() -> Reply:
+        return Reply(text=await service.help_text(), ephemeral=True)
+
+    await respond(interaction, call)
+
+
+TABLE_COMMANDS = (board_command, status_command, hand_command, log_command, score_command,
+                  undo_command, notify_command, resign_command, abandon_command, help_command)
+
+
+def build_commands() -> list[app_commands.Command | app_commands.Group]:
+    """Every command, freshly built (the move verbs and game groups are made here)."""
+    return [*game_groups(), *LOBBY_COMMANDS, *(move_command(v) for v in MOVE_VERBS),
+            *TABLE_COMMANDS]
+
+
+def add_commands(tree: app_commands.CommandTree) -> None:
+    for command in build_commands():
+        tree.add_command(command)

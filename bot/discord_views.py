@@ -1,0 +1,157 @@
+"""Lobby buttons that keep working after a restart.
+
+Each control is a :class:`discord.ui.DynamicItem`: its ``custom_id`` carries everything
+needed to act (``sailbot:lobby:<action>:<channel id>``), and the bot registers the classes
+once at startup with ``client.add_dynamic_items``. When someone presses a button on a
+lobby message posted weeks and several restarts ago, discord.py matches the custom_id
+against the templates, rebuilds the item with :meth:`from_custom_id`, and calls it. No
+view objects need to be kept in memory or re-attached to messages.
+
+A lobby message carries: Join · Leave · Add computer · Start, and a colour menu
+("Join as …") listing the colours still free. After every press the message is redrawn
+from the service's reply, so the free colours and disabled buttons stay true.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.discord_respond import (
+    QUICK_BUDGET,
+    Answer,
+    deliver_dms,
+    finish,
+    service_of,
+    user_name,
+)
+from bot.replies import LobbyView, Reply
+
+PREFIX = "sailbot:lobby"
+ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "computer": ("Add computer", discord.ButtonStyle.primary),
+    "start": ("Start", discord.ButtonStyle.danger),
+}
+BUTTON_TEMPLATE = re.compile(rf"{PREFIX}:(?P<action>join|leave|computer|start):(?P<channel>\d+)")
+COLOUR_TEMPLATE = re.compile(rf"{PREFIX}:colour:(?P<channel>\d+)")
+
+
+def button_id(action: str, channel_id: int) -> str:
+    return f"{PREFIX}:{action}:{channel_id}"
+
+
+def colour_id(channel_id: int) -> str:
+    return f"{PREFIX}:colour:{channel_id}"
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+    """Join / Leave / Add computer / Start for the lobby in one channel."""
+
+    def __init__(self, action: str, channel_id: int, *, disabled: bool = False) -> None:
+        label, style = ACTIONS[action]
+        super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled,
+                                           custom_id=button_id(action, channel_id), row=0))
+        self.action = action
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(match["action"], int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await lobby_action(interaction, self.action, self.channel_id)
+
+
+class LobbyColour(discord.ui.DynamicItem[discord.ui.Select], template=COLOUR_TEMPLATE):
+    """"Join as …": take a seat with a chosen colour."""
+
+    def __init__(self, channel_id: int, colours: list[str]) -> None:
+        options = [discord.SelectOption(label=c.capitalize(), value=c) for c in colours[:25]]
+        super().__init__(discord.ui.Select(custom_id=colour_id(channel_id), row=1,
+                                           placeholder="Join as colour…", options=options,
+                                           min_values=1, max_values=1))
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyColour:
+        options = getattr(item, "options", None) or []
+        return cls(int(match["channel"]), [o.value for o in options])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        values = data.get("values") or getattr(self.item, "values", None) or []
+        await lobby_action(interaction, "join", self.channel_id,
+                           colour=values[0] if values else None)
+
+
+def lobby_view(channel_id: int, lobby: LobbyView, colours: list[str]) -> discord.ui.View | None:
+    """The controls for an open lobby; None once the game has started."""
+    if lobby.started:
+        return None
+    view = discord.ui.View(timeout=None)
+    full = len(lobby.seats) >= lobby.max_players
+    view.add_item(LobbyButton("join", channel_id, disabled=full))
+    view.add_item(LobbyButton("leave", channel_id))
+    view.add_item(LobbyButton("computer", channel_id, disabled=full))
+    view.add_item(LobbyButton("start", channel_id,
+                              disabled=len(lobby.seats) < lobby.min_players))
+    taken = {colour for _, _, colour in lobby.seats}
+    free = [c for c in colours if c not in taken]
+    if free and not full:
+        view.add_item(LobbyColour(channel_id, free))
+    return view
+
+
+STARTED = "⚓ **{title}** — this table has started; the board is below."
+
+
+def game_title(game: str) -> str:
+    from rules.registry import get_game
+
+    try:
+        return get_game(game).title
+    except KeyError:
+        return game.capitalize()
+
+
+async def lobby_action(interaction: discord.Interaction, action: str, channel_id: int,
+                       colour: str | None = None) -> None:
+    """A lobby button or the colour menu was used: ask the service, redraw the lobby."""
+    service = service_of(interaction)
+    user = interaction.user
+    calls: dict[str, Callable[[], Awaitable[Reply]]] = {
+        "join": lambda: service.join(channel_id, user.id, user_name(user), colour),
+        "leave": lambda: service.leave(channel_id, user.id),
+        "computer": lambda: service.add_computer(channel_id, user.id),
+        "start": lambda: service.start_game(channel_id, user.id),
+    }
+    answer = Answer(interaction, component=True)
+    reply = await answer.run(calls[action], defer_after=0 if action == "start" else QUICK_BUDGET)
+    if reply is None:
+        return
+    await show_lobby_reply(interaction, answer, channel_id, reply, started=action == "start")
+
+
+async def show_lobby_reply(interaction: discord.Interaction, answer: Answer, channel_id: int,
+                           reply: Reply, *, started: bool = False) -> None:
+    """Redraw the lobby message in place. At the start the buttons go away and the first
+    board is posted publicly; a closed lobby keeps only its last words."""
+    lobby = reply.lobby
+    if lobby is not None and not lobby.started:
+        view = lobby_view(channel_id, lobby, service_of(interaction).colour_names())
+        await answer.edit_message(reply.text, view)
+        await deliver_dms(interaction.client, reply)
+    elif started or (lobby is not None and lobby.started):
+        title = game_title(lobby.game) if lobby is not None else "The game"
+        await answer.edit_message(STARTED.format(title=title), None)
+        await finish(interaction, answer, reply)
+    else:
+        await answer.edit_message(reply.text, None)
+        await deliver_dms(interaction.client, reply)

@@ -1,0 +1,82 @@
+"""Lobby rules: seats before the start, the colour palette, seat order at the start."""
+
+from __future__ import annotations
+
+import random
+
+from bot.replies import LobbyView, TableError
+from bot.store import GameRow, SeatRow
+
+# Okabe–Ito: told apart by people with the common kinds of colour blindness.
+PALETTE: dict[str, str] = {
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "purple": "#CC79A7",
+}
+COMPUTER_NAMES = ["Henrique", "Isabel", "Duarte", "Leonor", "Beatriz", "Afonso"]
+COMPUTER_MARK = " (computer)"
+
+
+def colour_names() -> list[str]:
+    return list(PALETTE)
+
+
+def pick_colour(seats: list[SeatRow], wanted: str | None) -> str:
+    taken = {s.colour for s in seats}
+    if wanted:
+        key = " ".join(wanted.lower().replace("-", " ").split())
+        key = {"skyblue": "sky blue", "light blue": "sky blue", "red": "vermillion",
+               "pink": "purple", "vermilion": "vermillion"}.get(key, key)
+        if key not in PALETTE:
+            raise TableError(f"{wanted!r} is not one of our colours: "
+                             f"{', '.join(PALETTE)}.")
+        if key in taken:
+            free = ", ".join(c for c in PALETTE if c not in taken)
+            raise TableError(f"Someone already plays {key}. Free colours: {free}.")
+        return key
+    return next(c for c in PALETTE if c not in taken)
+
+
+def computer_name(seats: list[SeatRow]) -> str:
+    used = {s.name for s in seats}
+    for name in COMPUTER_NAMES:
+        if name + COMPUTER_MARK not in used:
+            return name + COMPUTER_MARK
+    return f"Computer {len(seats) + 1}{COMPUTER_MARK}"
+
+
+def shuffled(seats: list[SeatRow], seed: int) -> list[SeatRow]:
+    """Seat order for the game: a shuffle decided by the game's seed."""
+    order = list(seats)
+    random.Random(seed).shuffle(order)
+    return [SeatRow(seat=i, user_id=s.user_id, name=s.name, colour=s.colour)
+            for i, s in enumerate(order)]
+
+
+def lobby_view(row: GameRow, seats: list[SeatRow], min_players: int,
+               max_players: int) -> LobbyView:
+    return LobbyView(
+        game=row.game, seats=[(s.user_id, s.name, s.colour) for s in seats],
+        host_id=row.host_id or 0, min_players=min_players, max_players=max_players,
+        started=row.status != "lobby",
+    )
+
+
+def lobby_text(title: str, seats: list[SeatRow], host: str, min_players: int,
+               max_players: int) -> str:
+    lines = [f"⚓ **{title}** lobby — {len(seats)}/{max_players} seats taken "
+             f"(host: {host})"]
+    lines += [f"• {s.name} — {s.colour}" for s in seats]
+    if len(seats) < min_players:
+        need = min_players - len(seats)
+        lines.append(f"Needs {need} more player{'s' if need > 1 else ''}: `/join` to sit down, "
+                     "or the host can add a computer player.")
+    elif len(seats) < max_players:
+        lines.append("Ready: the host can `/start`, or more can `/join`.")
+    else:
+        lines.append("The table is full: the host can `/start`.")
+    return "\n".join(lines)

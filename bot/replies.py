@@ -1,0 +1,65 @@
+"""What the table service hands back to an adapter (Discord or the terminal).
+
+Adapters turn these into messages; nothing here knows about Discord.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class TableError(Exception):
+    """A request the table refuses. ``str(error)`` is a sentence for the user.
+
+    Adapters send it privately (ephemeral on Discord); nothing was changed.
+    """
+
+
+class RaceError(TableError):
+    """Someone else's move landed first; the caller's move was not applied."""
+
+
+@dataclass(frozen=True)
+class LobbyView:
+    """A lobby (or a started table) as the adapter shows it: who sits where."""
+
+    game: str
+    seats: list[tuple[int | None, str, str]]   # (user id or None for a computer, name, colour)
+    host_id: int
+    min_players: int
+    max_players: int
+    started: bool = False
+
+
+@dataclass
+class Reply:
+    """One answer to a command.
+
+    ``text``: the public message (or the private one if ``ephemeral``).
+    ``image``: PNG bytes of the board, if any, to attach as ``image_name``.
+    ``dms``: user id -> private text (hidden information, never in ``text``).
+    ``notify``: user ids whose turn it now is (the adapter may mention them;
+    DMs are scheduled by the service as reminders).
+    ``lobby``: the lobby, for adapters that draw join buttons.
+    """
+
+    text: str
+    image: bytes | None = None
+    image_name: str = "board.png"
+    ephemeral: bool = False
+    dms: dict[int, str] = field(default_factory=dict)
+    notify: list[int] = field(default_factory=list)
+    lobby: LobbyView | None = None
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A DM to send: it is ``user_id``'s turn at ``channel_id``. ``id`` is the schedule row."""
+
+    user_id: int
+    channel_id: int
+    guild_id: int | None
+    text: str
+    id: int = 0
+    game_id: int = 0
+    kind: str = "first"

@@ -1,0 +1,75 @@
+"""Helpers for the table-service tests: a fake clock, services on a real SQLite file, and a
+test player that picks random legal whole turns."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.computer import random_turn  # noqa: F401 (re-exported for the tests)
+from bot.reminders import waiting_on
+from bot.service import TableService
+
+PNG = b"\x89PNG\r\n\x1a\n"
+CH = 500            # channel id used by the tests
+GUILD = 77
+ALICE, BOB, CAROL, DAVE, ERIN, FRANK = 1001, 1002, 1003, 1004, 1005, 1006
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", ERIN: "Erin", FRANK: "Frank"}
+
+
+class Clock:
+    """Time that moves only when a test says so."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, hours: float) -> None:
+        self.now += hours * 3600
+
+
+_OPEN: list[TableService] = []
+
+
+async def make_service(path: Path, clock: Clock | None = None, seed: int = 7,
+                       render: bool = False, hours: float = 24.0) -> TableService:
+    svc = await TableService.open(path, clock=clock or Clock(), render=render,
+                                  seed_source=lambda: seed, reminder_hours=hours)
+    _OPEN.append(svc)
+    return svc
+
+
+@pytest.fixture(autouse=True)
+async def close_leftovers() -> AsyncIterator[None]:
+    """Close services a failing test left open (an open connection keeps pytest alive)."""
+    yield
+    while _OPEN:
+        svc = _OPEN.pop()
+        with contextlib.suppress(Exception):   # closed already: fine
+            await svc.close()
+
+
+async def started(svc: TableService, humans: list[int], computers: int = 0,
+                  channel: int = CH) -> None:
+    """A started game at ``channel`` with these humans (first is host) and computers."""
+    await svc.open_lobby(channel, GUILD, humans[0], NAMES[humans[0]])
+    for user in humans[1:]:
+        await svc.join(channel, user, NAMES[user])
+    for _ in range(computers):
+        await svc.add_computer(channel, humans[0])
+    await svc.start_game(channel, humans[0])
+
+
+async def to_move(svc: TableService, channel: int = CH) -> tuple[int, int]:
+    """(seat, user id) of the human the game waits for."""
+    table = await svc.table(channel)
+    assert table.state is not None
+    seat = waiting_on(table.game, table.state)[0]
+    user = table.seats[seat].user_id
+    assert user is not None, "waiting on a computer after a command returned"
+    return seat, user

@@ -1,0 +1,104 @@
+"""The local terminal table, `python -m bot`, and configuration from the environment."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from bot import __main__ as entry
+from bot.config import PROJECT, ConfigError, load_config
+from bot.local import LocalTable, user_id
+from bot.pictures import renderer
+from bot.service import TableService
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+async def test_local_table_lines(tmp_path):
+    svc = await TableService.open(tmp_path / "l.sqlite3", render=True, seed_source=lambda: 3)
+    table = LocalTable(svc, tmp_path / "boards")
+    try:
+        out = await table.handle("alice: /navegador start")
+        assert any("alice opened a Navegador table" in line for line in out)
+        assert "already have a seat" in "\n".join(await table.handle("alice: /join"))
+        await table.handle("bob: /join green")
+        out = "\n".join(await table.handle("bob: /start"))
+        assert "Only the host alice" in out and "only bob sees this" in out
+        out = "\n".join(await table.handle("alice: /start"))
+        assert "begins" in out
+        if renderer() is not None:
+            assert "board picture:" in out and list((tmp_path / "boards").glob("board-*.png"))
+        current = (await svc.table(1)).state.current
+        player = (await svc.table(1)).seats[current].name
+        other = "bob" if player == "alice" else "alice"
+        out = "\n".join(await table.handle(f"{other}: /hire 2"))
+        assert "not your turn" in out
+        out = "\n".join(await table.handle(f"{player}: /hire 2"))
+        assert "`workers 2`" in out and f"DM to {other}" in out
+        out = "\n".join(await table.handle("/suggest sail gui"))
+        assert "sail" in out or "No suggestions" in out
+        assert "/hire 2" in "\n".join(await table.handle("/help"))
+        assert "Unknown command /fly" in "\n".join(await table.handle("/fly"))
+        assert await table.handle("   ") == []
+        assert user_id("Alice") == user_id("alice") != user_id("bob")
+    finally:
+        await svc.close()
+
+
+def test_python_m_bot_reads_piped_stdin(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(SAILBOT_DB=str(tmp_path / "var" / "local.sqlite3"),
+               SAILBOT_BOARD_DIR=str(tmp_path / "boards"), PYTHONPATH=str(ROOT))
+    script = "\n".join([
+        "alice: /navegador start", "bob: /join", "alice: /addbot", "alice: /start",
+        "/board", "/status", "/score",
+    ]) + "\n"
+    done = subprocess.run([sys.executable, "-m", "bot"], input=script, text=True,
+                          capture_output=True, env=env, cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Navegador** begins" in done.stdout
+    assert "Goodbye" in done.stdout                       # a clean exit at EOF
+    assert (tmp_path / "var" / "local.sqlite3").exists()
+    if renderer() is not None:
+        assert len(list((tmp_path / "boards").glob("board-*.png"))) >= 2
+    # the table is still there on the next run
+    again = subprocess.run([sys.executable, "-m", "bot"], input="/log\nquit\n", text=True,
+                           capture_output=True, env=env, cwd=tmp_path, timeout=60)
+    assert again.returncode == 0 and ("No moves yet" in again.stdout or "Last" in again.stdout)
+
+
+def test_config_defaults_and_values(tmp_path):
+    config = load_config({}, create_dirs=False)
+    assert config.token is None and not config.discord
+    assert config.db_path == PROJECT / "var" / "sailbot.sqlite3"
+    assert config.reminder_hours == 24 and config.dev_guild is None
+    assert config.board_dir.name == "boards"
+    config = load_config({"DISCORD_TOKEN": " abc ", "SAILBOT_DB": str(tmp_path / "x" / "db"),
+                          "SAILBOT_DEV_GUILD": "123", "SAILBOT_REMINDER_HOURS": "1.5",
+                          "SAILBOT_BOARD_DIR": str(tmp_path / "pics")})
+    assert config.token == "abc" and config.discord and config.dev_guild == 123
+    assert config.reminder_hours == 1.5 and (tmp_path / "x").is_dir()
+    with pytest.raises(ConfigError, match="SAILBOT_DEV_GUILD"):
+        load_config({"SAILBOT_DEV_GUILD": "my guild"}, create_dirs=False)
+    with pytest.raises(ConfigError, match="SAILBOT_REMINDER_HOURS"):
+        load_config({"SAILBOT_REMINDER_HOURS": "-2"}, create_dirs=False)
+
+
+def test_with_a_token_python_m_bot_runs_the_discord_app(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("SAILBOT_DB", str(tmp_path / "d.sqlite3"))
+    seen = {}
+    fake = types.ModuleType("bot.discord_app")
+    fake.run = lambda config: seen.setdefault("token", config.token) and 0
+    monkeypatch.setitem(sys.modules, "bot.discord_app", fake)
+    monkeypatch.setattr("bot.discord_app", fake, raising=False)
+    assert entry.main([]) == 0 and seen == {"token": "token"}
+    monkeypatch.setitem(sys.modules, "bot.discord_app", None)     # the adapter is missing
+    monkeypatch.delattr("bot.discord_app", raising=False)
+    assert entry.main([]) == 2
+    assert "Discord adapter could not be loaded" in capsys.readouterr().err

@@ -1,0 +1,126 @@
+"""Turn reminders: schedules in the store, follow-ups, restarts, notify off, closed DMs."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot_support import (
+    ALICE,
+    BOB,
+    CAROL,
+    CH,
+    GUILD,
+    NAMES,
+    Clock,
+    close_leftovers,  # noqa: F401 (an autouse fixture)
+    make_service,
+    started,
+    to_move,
+)
+
+
+async def test_first_reminder_then_follow_up_after_the_delay(tmp_path):
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock, hours=24)
+    await started(svc, [ALICE, BOB])
+    _, first = await to_move(svc)
+    second = BOB if first == ALICE else ALICE
+    due = await svc.due_reminders()
+    assert [r.user_id for r in due] == [first]
+    assert "It is your turn in **Navegador**" in due[0].text and f"<#{CH}>" in due[0].text
+    assert f"https://discord.com/channels/{GUILD}/{CH}" in due[0].text
+    assert await svc.due_reminders() == []          # claimed while the adapter sends it
+    await svc.reminder_done(due[0], delivered=True)
+    clock.advance(23.9)
+    assert await svc.due_reminders() == []
+    clock.advance(0.2)
+    again = await svc.due_reminders()
+    assert [r.kind for r in again] == ["follow-up"] and "Still your turn" in again[0].text
+    await svc.reminder_done(again[0], delivered=True)
+    clock.advance(100)
+    assert await svc.due_reminders() == []          # one follow-up, then quiet
+
+    await svc.move(CH, first, "workers 2")
+    due = await svc.due_reminders()
+    assert [r.user_id for r in due] == [second]
+    assert f"{NAMES[first]}: `workers 2`" in due[0].text   # what happened since
+    assert "bought 2 workers" in due[0].text
+    await svc.close()
+
+
+async def test_reminders_survive_a_restart(tmp_path):
+    clock = Clock()
+    path = tmp_path / "r.sqlite3"
+    svc = await make_service(path, clock, hours=2)
+    await started(svc, [ALICE, BOB, CAROL])
+    _, user = await to_move(svc)
+    (reminder,) = await svc.due_reminders()
+    await svc.reminder_done(reminder, delivered=True)
+    await svc.close()
+
+    svc = await make_service(path, clock, hours=2)      # a new process, same file
+    clock.advance(2.01)
+    due = await svc.due_reminders(datetime.fromtimestamp(clock(), tz=UTC))
+    assert [(r.user_id, r.kind) for r in due] == [(user, "follow-up")]
+    await svc.close()
+
+
+async def test_a_lost_reminder_lease_is_retried(tmp_path):
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock)
+    await started(svc, [ALICE, BOB])
+    first = await svc.due_reminders()
+    assert first                               # the adapter crashed before reminder_done
+    clock.advance(0.1)
+    assert [r.user_id for r in await svc.due_reminders()] == [first[0].user_id]
+    await svc.reminder_done(first[0], delivered=False)        # a passing failure: retry
+    clock.advance(0.3)
+    assert await svc.due_reminders()
+    await svc.close()
+
+
+async def test_notify_off_and_on(tmp_path):
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock)
+    await started(svc, [ALICE, BOB])
+    _, user = await to_move(svc)
+    reply = await svc.set_notify(user, False)
+    assert reply.ephemeral and "No more turn reminders" in reply.text
+    assert await svc.due_reminders() == []
+    reply = await svc.set_notify(user, True)
+    assert "I'll DM you" in reply.text
+    assert [r.user_id for r in await svc.due_reminders()] == [user]
+    await svc.close()
+
+
+async def test_closed_dms_are_noted_and_the_game_goes_on(tmp_path):
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock)
+    await started(svc, [ALICE, BOB])
+    _, user = await to_move(svc)
+    other = BOB if user == ALICE else ALICE
+    (reminder,) = await svc.due_reminders()
+    await svc.reminder_done(reminder, delivered=False, dm_closed=True)
+    assert await svc.store.prefs(user) == (True, True)
+    clock.advance(48)
+    assert await svc.due_reminders() == []
+    reply = await svc.move(CH, user, "workers 1")          # the game goes on
+    assert reply.notify == [other]
+    await svc.move(CH, other, "workers 1")
+    clock.advance(48)
+    assert all(r.user_id != user for r in await svc.due_reminders())
+    await svc.set_notify(user, True)                         # opening DMs again
+    assert await svc.store.prefs(user) == (True, False)
+    await svc.close()
+
+
+async def test_no_reminders_for_computers_or_finished_tables(tmp_path):
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock)
+    await started(svc, [ALICE], computers=2)
+    due = await svc.due_reminders()
+    assert [r.user_id for r in due] == [ALICE]
+    await svc.abandon(CH, ALICE)
+    clock.advance(30)
+    assert await svc.due_reminders() == []
+    await svc.close()
