@@ -131,12 +131,17 @@ class LobbyCommands(TableCore):
         seed = self.seed_source()
         seats = lobby.shuffled(table.seats, seed)
         state = g.setup(len(seats), seed, table.row.options)
+        # The rules draw the start player; list the seats in turn order from there.
+        first = (g.to_act(state) or [0])[0]
         table = Table(table.row, seats, g, state, 0)
         plays, state = self._computers(table, state)
         table = await self._commit(table, plays, state, mover=None, seats=seats,
                                    status="active", seed=seed, players=len(seats))
-        order = [f"{i + 1}. {s.name} — {s.colour}" for i, s in enumerate(seats)]
-        lines = [f"⚓ **{g.title}** begins! Seats, drawn at random (play goes in this order):",
+        turn_order = seats[first:] + seats[:first]
+        order = [f"{i + 1}. {s.name} — {s.colour}" + (" (starts)" if i == 0 else "")
+                 for i, s in enumerate(turn_order)]
+        lines = [f"⚓ **{g.title}** begins! Seats and start player drawn at random "
+                 "(play goes in this order):",
                  *order,
                  *self._play_lines(table, plays)]
         return await self._board_reply(table, lines, None)

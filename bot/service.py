@@ -126,7 +126,7 @@ class TableService(LobbyCommands):
         moves = await self.store.last_moves(table.row.id, max(1, min(last, 100)))
         if not moves:
             return Reply(text="No moves yet.", ephemeral=True)
-        lines = [f"**Last {len(moves)} moves**"]
+        lines = [f"**Last {len(moves)} moves**" if len(moves) != 1 else "**Last move**"]
         for m in moves:
             icon = "🤖 " if m.user_id is None else ""
             detail = m.summary.replace("\n", " ")
