@@ -587,3 +587,12 @@ def test_illegal_moves_change_nothing():
         with pytest.raises(RulesError):
             play(s, A, text)
         assert unchanged(before, s)
+
+
+def test_cn2_virtual_ship_with_no_ship_in_portugal_leaves_the_map_clean():
+    """Found by random play: buying only virtual ships must not put '0 ships' in Portugal."""
+    s = ready(put_ships(table(), A, GUI=3, RIO=4), A, "ships")
+    after, _ = play(s, A, "ships 1")
+    assert after.sheets[A].ships == {"GUI": 3, "RIO": 4}
+    assert A not in G.view(after).regions[0].ships
+    assert all(n > 0 for n in after.sheets[A].ships.values())

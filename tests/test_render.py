@@ -132,3 +132,13 @@ def test_seat_colours_from_the_table_replace_the_default_ones():
     styles = seat_styles(3, None, layout, ["#E69F00", "not a colour"])
     assert styles[0].color == "#E69F00" and styles[0].ink == "#1d1d1d"
     assert [s.color for s in styles[1:]] == layout.colors.players[1:3]
+
+
+def test_every_state_of_a_whole_game_renders():
+    """Not a sample: each state after each move of one complete 2-player game."""
+    count = 0
+    for state, *_ in random_game(GAME, 2, 6):
+        image = open_png(render_board(GAME.view(state)))
+        assert image.size == board_size()
+        count += 1
+    assert count > 100 and GAME.result(state) is not None

@@ -68,7 +68,8 @@ def do_units(state: NavegadorState, seat: int, move: Units) -> list[Event]:
         sheet.workers += gained
     else:
         sheet.supply -= gained
-        sheet.ships[data.start_region] = sheet.ships.get(data.start_region, 0) + gained
+        if gained:
+            sheet.ships[data.start_region] = sheet.ships.get(data.start_region, 0) + gained
     refund = sold * data.overflow_sell_price
     sheet.cash += refund
     text = f"bought {plural(move.count, noun)} for {cr(price)}"
