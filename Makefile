@@ -17,8 +17,8 @@ run: $(BIN)/activate
 test: $(BIN)/activate
 	$(BIN)/ruff check .
 	for p in 2 3 4 5; do \
-	  $(BIN)/python -m rules navegador random --games 4 --players $$p --seed $$p || exit 1; \
-	  $(BIN)/python -m rules navegador random --games 4 --players $$p --seed $$p --policy explorer || exit 1; \
+	  $(BIN)/python -m rules navegador random --games 8 --players $$p --seed $$p || exit 1; \
+	  $(BIN)/python -m rules navegador random --games 8 --players $$p --seed $$p --policy explorer || exit 1; \
 	done
 	# pytest last, so its summary is the closing line
 	$(BIN)/python -m pytest -q

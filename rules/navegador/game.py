@@ -153,8 +153,9 @@ class Navegador(Game[NavegadorState]):
             card = " 🃏card" if p.seat == view.card.holder else ""
             lines.append(
                 f"Seat {p.seat + 1}: {p.score} VP, {p.cash} Cr, {p.workers} workers, "
-                f"{p.ships_on_board} ships out ({p.supply} in supply), "
-                f"{sum(p.colonies.values())} colonies, {p.explorers} explorers{card}"
+                f"{plural(p.ships_on_board, 'ship')} at sea ({p.supply} in supply), "
+                f"{plural(sum(p.colonies.values()), 'colony')}, "
+                f"{plural(p.explorers, 'explorer disk')}{card}"
             )
         return "\n".join(lines)
 
