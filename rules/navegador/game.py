@@ -66,7 +66,8 @@ class Navegador(Game[NavegadorState]):
         self, state: NavegadorState, seat: int, move: Move
     ) -> tuple[NavegadorState, list[Event]]:
         steps = move.steps if isinstance(move, Turn) else (move,)
-        new = state.model_copy(deep=True)
+        # A fresh copy to change: dump + validate is ~4x faster than a deep copy here.
+        new = NavegadorState.model_validate(state.model_dump())
         events: list[Event] = []
         for step in steps:
             try:

@@ -10,8 +10,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from rules.contract import Event
-
 Step = Literal["start", "card_sail", "action", "sail", "king", "over"]
 
 
@@ -108,4 +106,3 @@ class NavegadorState(BaseModel):
     end_reason: str = ""
     final_turns_left: int | None = None   # turns still to play once the end is triggered
     last: LastTurn = Field(default_factory=LastTurn)
-    recent: list[Event] = Field(default_factory=list)  # events of the turn in progress
