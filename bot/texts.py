@@ -33,8 +33,8 @@ from the board) and carry out that space's action:
 it (losing ships, earning an explorer disk) and turns its colony stack face up.
 • **Colony** found colonies where you have ships. **Build** factories, shipyards, churches
 (needs workers). **Market** sell colony goods and process goods in factories (two spaces).
-• **Privilege** buy a privilege: it raises the VP of a column (colonies, factories,
-explorers, shipyards, churches).
+• **Privilege** pay a worker for a privilege: cash now, and more VP at the end for one column
+(colonies, factories, explorers, shipyards, churches).
 The end comes when one building row is sold out or Nagasaki is explored; after one more turn each,
 everyone places the King's privilege and the game is scored: privileges × achievements,
 workers, ships on the board and cash.

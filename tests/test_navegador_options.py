@@ -61,3 +61,22 @@ def test_data_file_is_validated(tmp_path):
     source.write_text(good.replace("stack = 1\n", "stack = 2\n"))
     with pytest.raises(ValidationError, match="spice"):
         load_data(str(source))
+
+
+def test_card_anytime_trigger_player_still_plays_last(monkeypatch):
+    """CN reading: C explores Nagasaki with the card before A's turn. Everyone gets one more
+    turn after A's and the game ends with C, the trigger player (JP: trigger plays last)."""
+    monkeypatch.setattr(load_data().navegador_card, "anytime", True)
+    s = table(players=3, seed=9)
+    s.phase = 3
+    explore_all(s, "GUI", "ANG", "BAH", "RIO", "CAB", "MOC", "IND", "CEI", "MAL", "TIM", "MAC")
+    s = ready(put_ships(s, C, MAC=3), A, "workers")
+    s.card.holder = C
+    s, _ = play(s, C, "card MAC>NAG x3")
+    assert s.end_triggered and s.current == A
+    order = []
+    while s.step not in ("king", "over"):
+        order.append(s.current)
+        s = ready(s, s.current, "workers")
+        s, _ = play(s, s.current, "workers skip")
+    assert order == [A, B, C, A, B, C]

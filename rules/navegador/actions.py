@@ -118,7 +118,8 @@ def check_colony(state: NavegadorState, seat: int, move: Colony) -> int:
     need = len(move.regions) * data.colonies.workers_per_colony
     if sheet.workers < need:
         raise IllegalMoveError(
-            f"{plural(len(move.regions), 'colony')} need {need} workers; you have {sheet.workers}."
+            f"{plural(len(move.regions), 'colony')} need{'s' if len(move.regions) == 1 else ''} "
+            f"{need} workers; you have {sheet.workers}."
         )
     cost = colony_cost(state, move.regions)
     if cost > sheet.cash:
@@ -317,9 +318,12 @@ def check_privilege(state: NavegadorState, seat: int, move: Privilege) -> int:
         raise IllegalMoveError(f"Your {move.column} column is full (3 privileges).")
     if state.gallery[move.column] < 1:
         avail = [k for k in keys if state.gallery[k] > 0]
+        refill = state.phase < 3 and state.privilege_supply[move.column] > 0
+        when = ("until the next phase begins" if refill
+                else "and none will come back this game")
         raise IllegalMoveError(
-            f"No {move.column} privilege is left in the gallery until the next phase; "
-            f"available: {', '.join(avail) or 'none'}."
+            f"No {move.column} privilege is left in the gallery {when}; "
+            f"available now: {', '.join(avail) or 'none'}."
         )
     slot = sheet.privileges[move.column]
     return data.column(move.column).cash[slot] * achievements(sheet, move.column)

@@ -335,7 +335,10 @@ def _parse_segment(
         if not rest:
             return [CardSail()], "card_sail"
         if rest in SKIP_WORDS | DONE_WORDS:
-            return [CardSail(), Done()], "start"
+            raise InvalidMoveError(
+                "To keep the Navegador card, just play your turn (e.g. `workers 2`); "
+                "`card` followed by routes uses it."
+            )
         body = parse_action("sail", rest, state, seat)
         return [CardSail(), *body], ("card_sail" if not isinstance(body[-1], Done) else "start")
     if first == "king":

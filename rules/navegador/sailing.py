@@ -82,8 +82,8 @@ def check_leg(state: NavegadorState, orders: SailOrders, leg: Leg) -> tuple[str,
     if exploring:
         if orders.explored:
             raise IllegalMoveError(
-                f"You already explored {region_name(orders.explored)} this sail; "
-                "only one region may be explored per turn."
+                f"You already explored {region_name(orders.explored)} in this sail; "
+                "only one region may be explored per Sail action."
             )
         need = exploration_loss(state, dest) + load_data().exploration.min_extra_ships
         if entering < need:
@@ -157,7 +157,7 @@ def explore(state: NavegadorState, seat: int, region: str, loss: int) -> list[Ev
                     data={"region": region, "loss": loss, "reward": reward,
                           "tokens": sorted(sea.tokens)})]
     if info.ends_game:
-        events += trigger_end(state, f"{info.name} has been explored")
+        events += trigger_end(state, seat, f"{info.name} has been explored")
     return events
 
 

@@ -101,7 +101,7 @@ def do_rondel(state: NavegadorState, seat: int, move: Rondel) -> list[Event]:
     pay = list(move.pay)
     lap = len(data.rondel)
     moving = (f"Repeating {key} (a full lap of {lap} spaces)"
-              if steps == lap else f"Moving {steps} spaces to {key}")
+              if steps == lap else f"Moving {plural(steps, 'space')} to {key}")
     if sheet.ships_on_board < cost:
         raise IllegalMoveError(
             f"{moving} costs {plural(cost, 'ship')}; you have "
@@ -192,9 +192,14 @@ def apply_pending_phase(state: NavegadorState) -> list[Event]:
         state.phase = phase
         rng = data.phases.sail_range[phase - 1]
         price = data.phases.extra_unit_price[phase - 1]
+        counts = sorted(set(state.gallery.values()))
+        gallery = (f"the gallery is topped up to {level} of each privilege"
+                   if counts == [level] else
+                   "the gallery is topped up as far as the supply allows ("
+                   + ", ".join(f"{k} {n}" for k, n in state.gallery.items()) + ")")
         events.append(Event(kind="phase", text=(
             f"Phase {ROMAN[phase]} begins: ships sail up to {rng} borders, extra workers and "
-            f"ships cost {price} Cr, the gallery is topped up to {level} of each privilege.")))
+            f"ships cost {price} Cr, {gallery}.")))
     return events
 
 
@@ -291,7 +296,7 @@ def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
     if isinstance(step, Build) and actions.building_end_reached(state):
         emptied = [k for k in step.rows if actions.pieces_left(state, k) <= 0]
         what = f"the {emptied[0]} row is empty" if emptied else "the building rows are empty"
-        events += trigger_end(state, what)
+        events += trigger_end(state, seat, what)
     return events + end_turn(state)
 
 
