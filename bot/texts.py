@@ -16,10 +16,12 @@ HELP = """\
 **Your turn** (type the whole turn in one command, or one step at a time)
 `/hire 2` Workers · `/ships 1` Ships · `/sail POR>GUI x2, POR>BAH` Sail
 `/colony GUI x2` · `/build sugar+shipyard` · `/market sell gold, process sugar`
-`/privilege church` · `/navegador-card POR>GUI x2` extra Sail · `/move <any notation>`
+`/privilege church` · `/navegador-card POR>GUI x2` extra Sail · `/king shipyard` (at the end)
+`/move <any notation>` · long rondel moves name the ships they pay: `/build sugar pay GUI`
 While sailing, each `/sail` adds legs; finish with `/sail done`.
 **Looking around**
-`/board` picture · `/status` · `/score` standings · `/log` recent moves · `/navegador rules`
+`/board` picture · `/status` · `/hand` your sheet · `/score` standings · `/log` recent moves
+`/navegador rules` the rules in brief and the full move notation
 `/undo` take back your last move (until the next player acts) · `/resign` a computer plays on
 `/notify off|on` turn reminders by DM"""
 
