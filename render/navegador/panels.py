@@ -9,9 +9,9 @@ from render.navegador.layout import Layout
 from render.navegador.pen import Pen, fit, text_width
 from render.navegador.seats import SeatStyle
 from render.navegador.sprites import card, paste, stone
+from rules.navegador.data import ROMAN
 from rules.navegador.view import NavegadorView
 
-ROMAN = {1: "I", 2: "II", 3: "III"}
 STEP_TEXT = {"start": "to move", "card_sail": "card sail", "sail": "sailing",
              "king": "place the King's privilege"}
 ACTION_TEXT = {"workers": "Workers", "ships": "Ships", "market": "Market", "sail": "Sail",

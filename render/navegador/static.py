@@ -21,6 +21,7 @@ from render.navegador.layout import Layout, load_layout
 from render.navegador.palette import build_palette
 from render.navegador.pen import Pen, fit
 from render.navegador.sprites import disk, gate, paste, ship
+from rules.navegador.data import ROMAN
 
 SIGNATURE_FIELDS: dict[str, Any] = {
     "game": True, "players": True, "edges": True, "rondel": True, "rondel_actions": True,
@@ -29,7 +30,6 @@ SIGNATURE_FIELDS: dict[str, Any] = {
     "rows": {"__all__": {"key", "kind", "good", "costs", "on_board", "workers"}},
     "gallery": {"__all__": {"key", "figure", "base_vp", "token_vp", "cash"}},
 }
-ROMAN = {1: "I", 2: "II", 3: "III"}
 TILE_LINE = "#46586a"
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from rules.contract import Event
 from rules.errors import IllegalMoveError
 from rules.navegador.data import GOODS, load_data
-from rules.navegador.moves import Build, Colony, Market, Privilege, Units
+from rules.navegador.moves import Build, Colony, Market, Privilege, Process, Units
 from rules.navegador.scoring import achievements
 from rules.navegador.sea import region_name
 from rules.navegador.state import NavegadorState, PlayerSheet
@@ -264,9 +264,9 @@ def check_market(state: NavegadorState, seat: int, move: Market) -> None:
             )
 
 
-def process_units(sheet: PlayerSheet, p: object) -> int:
-    dedicated = sheet.factories[p.good] if p.dedicated is None else p.dedicated  # type: ignore[attr-defined]
-    return dedicated + p.orange  # type: ignore[attr-defined]
+def process_units(sheet: PlayerSheet, p: Process) -> int:
+    dedicated = sheet.factories[p.good] if p.dedicated is None else p.dedicated
+    return dedicated + p.orange
 
 
 def market_income(state: NavegadorState, seat: int, move: Market) -> int:

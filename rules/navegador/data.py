@@ -8,12 +8,13 @@ touching code. Validation fails loudly (pydantic) on a wrong shape or inconsiste
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from pydantic import BaseModel, Field, model_validator
 
 GOODS = ("sugar", "gold", "spice")
+ROMAN = {1: "I", 2: "II", 3: "III"}   # how phases are written
 ACTIONS = ("workers", "ships", "market", "sail", "colony", "build", "privilege")
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "navegador"
 
@@ -215,9 +216,10 @@ class NavegadorData(BaseModel):
     # Lookups used all over the engine -------------------------------------------
 
     def region(self, region_id: str) -> RegionData:
-        return self._regions()[region_id]
+        return self._by_id[region_id]
 
-    def _regions(self) -> dict[str, RegionData]:
+    @cached_property
+    def _by_id(self) -> dict[str, RegionData]:
         return {r.id: r for r in self.regions}
 
     def row(self, key: str) -> BuildingRow:

@@ -10,7 +10,7 @@ from rules.contract import Event, Game, GameResult, Move
 from rules.errors import IllegalMoveError, InvalidMoveError, RulesError
 from rules.navegador import actions, legal, notation, setup, turn
 from rules.navegador.actions import cr, plural
-from rules.navegador.data import load_data
+from rules.navegador.data import ROMAN, load_data
 from rules.navegador.moves import (
     Build,
     CardSail,
@@ -22,7 +22,6 @@ from rules.navegador.moves import (
     Privilege,
     Rondel,
     Skip,
-    Step,
     Turn,
     Units,
 )
@@ -31,8 +30,6 @@ from rules.navegador.scoring import final_result, king_gain
 from rules.navegador.sea import exploration_loss, route_length
 from rules.navegador.state import NavegadorState
 from rules.navegador.view import NavegadorView, build_view
-
-ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
 class Navegador(Game[NavegadorState]):
@@ -171,6 +168,3 @@ class Navegador(Game[NavegadorState]):
         if state.step == "king":
             return "place the King's privilege"
         return "game over"
-
-    def steps_of(self, move: Move) -> tuple[Step, ...]:
-        return move.steps if isinstance(move, Turn) else (move,)  # type: ignore[return-value]

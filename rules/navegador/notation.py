@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from rules.errors import InvalidMoveError
 from rules.navegador.data import load_data
@@ -82,6 +83,7 @@ def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", normalise(text))
 
 
+@cache
 def region_index() -> dict[str, str]:
     index: dict[str, str] = {}
     for region in load_data().regions:

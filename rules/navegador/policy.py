@@ -7,15 +7,23 @@ sailing east, exploring and using the card, and builds less, so games reach the 
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.contract import Move
 from rules.navegador.data import load_data
 from rules.navegador.moves import Build, CardSail, Done, Leg, Rondel, Skip
 from rules.navegador.state import NavegadorState
 
 
+@cache
+def _eastward() -> dict[str, int]:
+    """Regions in the data file's order, Portugal first, Nagasaki last."""
+    return {r.id: i for i, r in enumerate(load_data().regions)}
+
+
 def explorer_weight(state: NavegadorState, seat: int, move: Move) -> float:
     data = load_data()
-    order = {r.id: i for i, r in enumerate(data.regions)}
+    order = _eastward()
     if isinstance(move, (Skip, Done)):
         return 0.3
     if isinstance(move, CardSail):

@@ -9,14 +9,12 @@ At most one exploration per sail, and one ship must stay in the region just expl
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.contract import Event
 from rules.errors import IllegalMoveError
 from rules.navegador.actions import cr, plural
-from rules.navegador.data import load_data
+from rules.navegador.data import ROMAN, load_data
 from rules.navegador.ending import trigger_end
-from rules.navegador.moves import Leg, Path
+from rules.navegador.moves import Leg
 from rules.navegador.sea import exploration_loss, region_name, route_length
 from rules.navegador.state import NavegadorState, SailOrders
 
@@ -75,7 +73,7 @@ def check_leg(state: NavegadorState, orders: SailOrders, leg: Leg) -> tuple[str,
                 f"{region_name(path.origin)} to {region_name(path.dest)} is "
                 f"{plural(length, 'border')}; "
                 f"you have {plural(len(ready), 'ship')} there able to go that far "
-                f"(each ship crosses up to {rng} per Sail in phase {'I' * state.phase})."
+                f"(each ship crosses up to {rng} per Sail in phase {ROMAN[state.phase]})."
             )
         _take(pool, path.count, length)
         entering += path.count
@@ -159,11 +157,3 @@ def explore(state: NavegadorState, seat: int, region: str, loss: int) -> list[Ev
     if info.ends_game:
         events += trigger_end(state, seat, f"{info.name} has been explored")
     return events
-
-
-def paths_from_text_counts(pairs: list[tuple[str, str, int]]) -> Leg:
-    return Leg(paths=tuple(Path(origin=o, dest=d, count=c) for o, d, c in pairs))
-
-
-def ships_by_region(state: NavegadorState, seat: int) -> Counter[str]:
-    return Counter({r: n for r, n in state.sheets[seat].ships.items() if n})

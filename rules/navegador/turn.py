@@ -12,7 +12,7 @@ from rules.contract import Event
 from rules.errors import IllegalMoveError, NotYourTurnError
 from rules.navegador import actions
 from rules.navegador.actions import plural
-from rules.navegador.data import load_data
+from rules.navegador.data import ROMAN, load_data
 from rules.navegador.ending import trigger_end
 from rules.navegador.moves import (
     Build,
@@ -33,9 +33,6 @@ from rules.navegador.sailing import sail_leg, start_sail
 from rules.navegador.scoring import free_slots
 from rules.navegador.sea import region_name
 from rules.navegador.state import LastTurn, NavegadorCard, NavegadorState
-
-ROMAN = {1: "I", 2: "II", 3: "III"}
-
 
 # Who may act ------------------------------------------------------------------------
 
@@ -132,7 +129,6 @@ def do_rondel(state: NavegadorState, seat: int, move: Rondel) -> list[Event]:
         if not sheet.ships[region]:
             del sheet.ships[region]
         sheet.supply += 1
-    first = sheet.stone is None
     sheet.stone = move.space
     action = data.rondel[move.space].action
     text = f"moved to {action.capitalize()}"
@@ -140,7 +136,7 @@ def do_rondel(state: NavegadorState, seat: int, move: Rondel) -> list[Event]:
         text += f" ({steps} spaces, paid {plural(cost, 'ship')}: {', '.join(pay)})"
     events = [Event(kind="rondel", seat=seat, text=text,
                     data={"space": move.space, "steps": steps, "paid": list(pay)})]
-    events += _card_deadline(state, seat, steps, first)
+    events += _card_deadline(state, seat, steps)
     state.last.action = action
     if action == "sail":
         state.sail = start_sail(state, seat, card=False)
@@ -150,7 +146,7 @@ def do_rondel(state: NavegadorState, seat: int, move: Rondel) -> list[Event]:
     return events
 
 
-def _card_deadline(state: NavegadorState, seat: int, steps: int, first: bool) -> list[Event]:
+def _card_deadline(state: NavegadorState, seat: int, steps: int) -> list[Event]:
     card = state.card
     if card.holder != seat:
         return []
