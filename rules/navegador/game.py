@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.contract import Event, Game, GameResult, Move
-from rules.errors import IllegalMoveError, InvalidMoveError, RulesError
+from rules.errors import InvalidMoveError, RulesError
 from rules.navegador import actions, legal, notation, setup, turn
 from rules.navegador.actions import cr, plural
 from rules.navegador.data import ROMAN, load_data
@@ -67,12 +67,7 @@ class Navegador(Game[NavegadorState]):
         new = NavegadorState.model_validate(state.model_dump())
         events: list[Event] = []
         for step in steps:
-            try:
-                events += turn.apply_step(new, seat, step)  # type: ignore[arg-type]
-            except RulesError:
-                raise
-            except (KeyError, IndexError, TypeError) as exc:  # a shape the rules never allow
-                raise IllegalMoveError(f"That move is not possible here ({exc}).") from exc
+            events += turn.apply_step(new, seat, step)  # type: ignore[arg-type]
         return new, events
 
     def view(self, state: NavegadorState, seat: int | None = None) -> NavegadorView:
