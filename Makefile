@@ -16,6 +16,7 @@ run: $(BIN)/activate
 
 test: $(BIN)/activate
 	$(BIN)/ruff check .
+	PYTHONPATH=. $(BIN)/lint-imports --no-cache
 	for p in 2 3 4 5; do \
 	  $(BIN)/python -m rules navegador random --games 8 --players $$p --seed $$p || exit 1; \
 	  $(BIN)/python -m rules navegador random --games 8 --players $$p --seed $$p --policy explorer || exit 1; \
@@ -25,6 +26,7 @@ test: $(BIN)/activate
 
 lint: $(BIN)/activate
 	$(BIN)/ruff check .
+	PYTHONPATH=. $(BIN)/lint-imports --no-cache
 
 fuzz: $(BIN)/activate
 	for p in 2 3 4 5; do \

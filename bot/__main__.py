@@ -28,20 +28,23 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if config.token and "--local" not in args:
         try:
-            from bot import discord_app
+            from bot.discord import app
         except ImportError as exc:
             print("DISCORD_TOKEN is set but the Discord adapter could not be loaded "
-                  f"(bot/discord_app.py): {exc}.\nUnset DISCORD_TOKEN (or pass --local) to "
+                  f"(bot/discord/app.py): {exc}.\nUnset DISCORD_TOKEN (or pass --local) to "
                   "play at the terminal table instead.", file=sys.stderr)
             return 2
-        result = discord_app.run(config)
-        return int(result or 0)
+        return app.run(config)
     from bot import local
+    from bot.store import StoreError
 
     try:
         return asyncio.run(local.run(config, render="--no-render" not in args))
     except KeyboardInterrupt:
         return 130
+    except StoreError as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

@@ -5,6 +5,11 @@
     SAILBOT_DEV_GUILD        a guild id to sync slash commands to instantly (development)
     SAILBOT_REMINDER_HOURS   hours before the follow-up turn reminder (default 24)
     SAILBOT_BOARD_DIR        where the local table writes board images (default ./boards)
+    SAILBOT_BOARD_KEEP       how many board images the local table keeps (default 20)
+    SAILBOT_REMINDER_POLL    seconds between passes of the reminder loop (default 60); turn
+                             DMs go out as soon as a move is committed, the loop is for
+                             follow-ups and retries
+    SAILBOT_CACHE            games whose state is kept in memory (default 512)
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ class Config:
     dev_guild: int | None
     reminder_hours: float
     board_dir: Path
+    board_keep: int = 20
+    reminder_poll: float = 60.0
+    cache_size: int = 512
 
     @property
     def discord(self) -> bool:
@@ -39,6 +47,21 @@ def _path(value: str | None, default: Path) -> Path:
         return default
     path = Path(value).expanduser()
     return path if path.is_absolute() else Path.cwd() / path
+
+
+def _number(env: Mapping[str, str], name: str, default: float, low: float,
+            integer: bool = False) -> float:
+    text = (env.get(name) or "").strip()
+    if not text:
+        return default
+    try:
+        value = int(text) if integer else float(text)
+    except ValueError:
+        kind = "a whole number" if integer else "a number"
+        raise ConfigError(f"{name} must be {kind}, not {text!r}.") from None
+    if value < low:
+        raise ConfigError(f"{name} must be at least {low:g}.")
+    return value
 
 
 def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) -> Config:
@@ -59,7 +82,14 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
     if hours <= 0:
         raise ConfigError("SAILBOT_REMINDER_HOURS must be more than 0.")
     board_dir = _path(env.get("SAILBOT_BOARD_DIR"), Path.cwd() / "boards")
+    keep = int(_number(env, "SAILBOT_BOARD_KEEP", 20, 1, integer=True))
+    poll = _number(env, "SAILBOT_REMINDER_POLL", 60.0, 1.0)
+    cache = int(_number(env, "SAILBOT_CACHE", 512, 1, integer=True))
     if create_dirs:
-        db_path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(f"SAILBOT_DB: cannot create the folder {db_path.parent} "
+                              f"({exc.strerror or exc}).") from None
     return Config(token=token, db_path=db_path, dev_guild=dev_guild, reminder_hours=hours,
-                  board_dir=board_dir)
+                  board_dir=board_dir, board_keep=keep, reminder_poll=poll, cache_size=cache)

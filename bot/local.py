@@ -1,15 +1,16 @@
 """The local terminal table: play as several people through the same service and store.
 
-    alice: /navegador start
+    alice: /<game> start
     bob: /join
     alice: /start
-    bob: /hire 2
-    alice: /sail POR>GUI x2
+    bob: /<verb> <what>     (the game's own commands, as on Discord)
     /board                 (a line without a name speaks as the last speaker)
     quit
 
-Board pictures are written to a folder (default ./boards/) and their paths printed.
-Turn reminders that fall due are printed as "DM to bob: ...".
+Every game of the registry plays here with the same commands as on Discord; a word the
+notation knows works as a command too (`/market2 sell gold`, `/ship 1`). Board pictures are
+written to a folder (default ./boards/), one per turn, keeping the newest few. Turn
+reminders that fall due are printed as "DM to bob: ...".
 """
 
 from __future__ import annotations
@@ -23,17 +24,16 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import Config
-from bot.replies import Reply, TableError
-from bot.service import TableService
+from bot.table import Reply, TableError, TableService, words
+from rules import game_names, get_game
 
 LOCAL_CHANNEL = 1
 LOCAL_GUILD = None
-MOVE_VERBS = {"hire", "workers", "ships", "sail", "colony", "build", "market", "privilege",
-              "navegador-card", "card", "king"}
 LINE = re.compile(r"^\s*(?:([\w.-]+)\s*:\s*)?(.*)$")
+YES = {"yes", "y", "confirm"}
 WELCOME = """\
 Sailbot local table — play as several people. Type lines like
-  alice: /navegador start      bob: /join      alice: /start      bob: /hire 2
+  alice: /{game} start      bob: /join      alice: /start      bob: {example}
 A line without a name speaks as the last speaker. /help lists the commands; quit ends."""
 
 
@@ -44,33 +44,63 @@ def user_id(name: str) -> int:
 
 class LocalTable:
     def __init__(self, service: TableService, board_dir: Path,
-                 channel_id: int = LOCAL_CHANNEL) -> None:
+                 channel_id: int = LOCAL_CHANNEL, keep: int = 20) -> None:
         self.service = service
         self.board_dir = board_dir
         self.channel = channel_id
+        self.keep = keep
         self.speaker = "you"
         self.names: dict[int, str] = {}
+        self.confirming: dict[int, str] = {}     # user -> the command awaiting "yes"
+        self._last_picture: tuple[Path, str] | None = None   # (file, progress it shows)
 
-    def _save(self, image: bytes) -> Path:
+    # Pictures --------------------------------------------------------------------------
+
+    def _save(self, image: bytes, progress: str) -> Path:
+        """One picture per turn: a reply within the same turn (another sail leg, an undo)
+        replaces that turn's file; only the newest ``keep`` files stay."""
         self.board_dir.mkdir(parents=True, exist_ok=True)
-        numbers = [int(m.group(1)) for p in self.board_dir.glob("board-*.png")
-                   if (m := re.fullmatch(r"board-(\d+)\.png", p.name))]
-        path = self.board_dir / f"board-{max(numbers, default=0) + 1:04d}.png"
+        if self._last_picture and progress and self._last_picture[1] == progress \
+                and self._last_picture[0].exists():
+            path = self._last_picture[0]
+        else:
+            numbers = [int(m.group(1)) for p in self.board_dir.glob("board-*.png")
+                       if (m := re.fullmatch(r"board-(\d+)\.png", p.name))]
+            path = self.board_dir / f"board-{max(numbers, default=0) + 1:04d}.png"
         path.write_bytes(image)
+        self._last_picture = (path, progress)
+        files = sorted(self.board_dir.glob("board-*.png"))
+        for old in files[: max(0, len(files) - self.keep)]:
+            with contextlib.suppress(OSError):
+                old.unlink()
         return path
 
     def _show(self, reply: Reply) -> list[str]:
         out = [("(only you see this) " if reply.ephemeral else "") + reply.text]
         if reply.image:
-            path = self._save(reply.image)
+            path = self._save(reply.image, reply.progress)
             with contextlib.suppress(ValueError):
                 path = path.relative_to(Path.cwd())
             out.append(f"🖼  board picture: {path}")
+        if reply.private:
+            out.append(f"🔒 (only {self.speaker} sees this) {reply.private}")
         if reply.notify:
             out.append("🔔 " + ", ".join(self.names.get(u, str(u)) for u in reply.notify)
                        + ": your turn")
         out += [f"📨 DM to {self.names.get(u, u)}: {text}" for u, text in reply.dms.items()]
         return out
+
+    # Commands --------------------------------------------------------------------------
+
+    async def greeting(self) -> list[str]:
+        """Where the table stands when the terminal opens (after a restart, too)."""
+        if await self.service.game_of(self.channel) is None:
+            return []
+        try:
+            reply = await self.service.status(self.channel)
+        except TableError:
+            return []
+        return ["Resuming the table here:", reply.text]
 
     async def handle(self, line: str) -> list[str]:
         """Run one input line; returns what to print."""
@@ -89,48 +119,87 @@ class LocalTable:
 
     async def _command(self, uid: int, text: str) -> Reply:
         s, ch, name = self.service, self.channel, self.speaker
+        pending = self.confirming.pop(uid, None)
+        if pending is not None:
+            if text.lower().lstrip("/") in YES:
+                return await self._confirmed(uid, pending)
+            if text.lower().lstrip("/") in ("no", "n", "cancel"):
+                return Reply(text="Cancelled; nothing changed.", ephemeral=True)
         if not text.startswith("/"):
             return await s.move(ch, uid, text)
         head, _, rest = text[1:].partition(" ")
         head, rest = head.lower(), rest.strip()
-        if head in ("navegador", "game") or head == "new":
-            sub, _, arg = rest.partition(" ")
+        if head in game_names():
+            sub, _, args = rest.partition(" ")
             if sub == "rules":
-                return Reply(text=await s.rules_text("navegador"))
-            return await s.open_lobby(ch, LOCAL_GUILD, uid, name, "navegador", arg or None)
+                return Reply(text=await s.rules_text(head))
+            if sub not in ("start", "new", ""):
+                raise TableError(f"`/{head}` takes `start` or `rules`.")
+            colour, variant = _start_options(args)
+            return await s.open_lobby(ch, LOCAL_GUILD, uid, name, head, colour, variant)
         simple = {
             "leave": lambda: s.leave(ch, uid), "addbot": lambda: s.add_computer(ch, uid),
             "start": lambda: s.start_game(ch, uid), "board": lambda: s.board(ch, uid),
             "status": lambda: s.status(ch), "hand": lambda: s.hand(ch, uid),
             "score": lambda: s.score(ch), "undo": lambda: s.undo(ch, uid),
-            "resign": lambda: s.resign(ch, uid),
         }
         if head in simple:
             return await simple[head]()
+        if head in ("resign", "abandon"):
+            if rest.lower() in YES or (head == "abandon" and rest in ("force", "manage")):
+                return await self._confirmed(uid, f"{head} {rest}".strip())
+            self.confirming[uid] = head
+            what = ("a computer player takes over your seat for the rest of the game; this "
+                    "cannot be undone" if head == "resign" else
+                    "you vote to end this game for everyone (it ends when every player agrees)")
+            return Reply(text=f"/{head}: {what}. Type `yes` to confirm, anything else cancels.",
+                         ephemeral=True)
         if head == "join":
             return await s.join(ch, uid, name, rest or None)
         if head == "log":
-            return await s.log(ch, int(rest) if rest.isdigit() else 15)
-        if head == "abandon":
-            return await s.abandon(ch, uid, can_manage=rest in ("force", "manage"))
+            return await s.log(ch, int(rest) if rest.isascii() and rest.isdigit() else 15)
         if head == "notify":
             return await s.set_notify(uid, rest.lower() != "off")
         if head == "help":
-            return Reply(text=await s.help_text() + "\nLocal table: `name: /command`; "
+            return Reply(text=await s.help_text(ch) + "\nLocal table: `name: /command`; "
                          "`/suggest <verb> [typed]` lists autocomplete; `quit` ends.")
         if head == "rules":
-            return Reply(text=await s.rules_text(rest or "navegador"))
+            game = rest or await s.game_of(ch) or game_names()[0]
+            return Reply(text=await s.rules_text(game))
         if head in ("suggest", "options"):
-            verb, _, typed = rest.partition(" ")
-            verb_name = None if verb in ("", "move") else verb
-            pairs = await s.suggestions(ch, uid, verb_name, typed)
-            return Reply(text="\n".join(f"  {v:<28} {label}" for v, label in pairs)
-                         or "No suggestions (is it your turn?).", ephemeral=True)
+            return await self._suggest(uid, rest)
         if head == "move":
             return await s.move(ch, uid, rest)
-        if head in MOVE_VERBS:
+        game = await s.game_of(ch)
+        if game is not None and get_game(game).verb(head) is not None:
             return await s.move(ch, uid, rest, head)
-        raise TableError(f"Unknown command /{head}. Type /help for the list.")
+        # A word of the notation works as a command (`/market2 sell gold`, `/ship 1`).
+        if game is not None and await s.reads_as_move(ch, uid, f"{head} {rest}"):
+            return await s.move(ch, uid, f"{head} {rest}".strip())
+        raise TableError(f"Unknown command /{words.excerpt(head, 30)}. Type /help for the "
+                         "list" + (f", or `/{game} rules` for the moves." if game else "."))
+
+    async def _confirmed(self, uid: int, command: str) -> Reply:
+        if command.startswith("resign"):
+            return await self.service.resign(self.channel, uid)
+        return await self.service.abandon(self.channel, uid,
+                                          can_manage=command.endswith(("force", "manage")))
+
+    async def _suggest(self, uid: int, rest: str) -> Reply:
+        verb, _, typed = rest.partition(" ")
+        verb_name = None if verb in ("", "move") else verb.lstrip("/")
+        pairs = await self.service.suggestions(self.channel, uid, verb_name, typed)
+        if pairs:
+            return Reply(text="\n".join(f"  {v:<32} {label}" for v, label in pairs),
+                         ephemeral=True)
+        # Say why: not your turn, not this game's verb, or really nothing fits.
+        why = await self.service.cannot_move(self.channel, uid, verb_name)
+        if why:
+            return Reply(text=f"No suggestions: {why}", ephemeral=True)
+        what = f"`/{verb_name}`" if verb_name else "a move"
+        return Reply(text=f"No suggestions for {what}"
+                     + (f" starting with {typed!r}" if typed else "") + " right now.",
+                     ephemeral=True)
 
     async def _reminders(self) -> list[str]:
         out = []
@@ -141,11 +210,23 @@ class LocalTable:
         return out
 
 
+def _start_options(args: str) -> tuple[str | None, str | None]:
+    """`/<game> start green variant:all-rows` -> ("green", "all-rows")."""
+    colour: list[str] = []
+    variant = None
+    for word in args.split():
+        if word.lower().startswith("variant:"):
+            variant = word.split(":", 1)[1] or None
+        else:
+            colour.append(word)
+    return (" ".join(colour) or None), variant
+
+
 async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
               render: bool = True) -> int:
     service = await TableService.open(config.db_path, reminder_hours=config.reminder_hours,
-                                      render=render)
-    table = LocalTable(service, config.board_dir)
+                                      render=render, cache_size=config.cache_size)
+    table = LocalTable(service, config.board_dir, keep=config.board_keep)
     interactive = stdin.isatty()
 
     def say(lines: list[str]) -> None:
@@ -153,8 +234,13 @@ async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
             print(text, file=stdout)
         stdout.flush()
 
-    say([WELCOME, f"(database: {config.db_path}; pictures: {config.board_dir})"])
+    first = get_game(game_names()[0])
+    example = (re.findall(r"`(/[^`]+)`", first.texts.examples) or ["/move …"])[0]
+    say([WELCOME.format(game=first.name, example=example),
+         "Games: " + ", ".join(f"/{n} start" for n in game_names()),
+         f"(database: {config.db_path}; pictures: {config.board_dir})"])
     try:
+        say(await table.greeting())
         while True:
             if interactive:
                 print(f"{table.speaker}> ", end="", file=stdout, flush=True)

@@ -1,28 +1,13 @@
 """Board pictures: turn a game's public *view* into PNG bytes.
 
-``render_board(view, names)`` is the one entry point; it dispatches on ``view.game``.
-It is pure (same view and names -> same bytes) and thread-safe: the static layer of each
-game is built once per process and only copied, never drawn on, afterwards.
+``render_board(view, names, colours, since)`` is the one entry point; it finds the game's
+picture through ``render.registry`` (``render/<game>/`` exposes ``render``). Pictures are
+pure (same view and names -> same bytes) and thread-safe: each game's static layer is
+built once per process and only copied, never drawn on, afterwards.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from render.registry import render_board, renderer_for
 
-__all__ = ["render_board"]
-
-
-def render_board(view: Any, names: list[str] | None = None,
-                 colours: list[str] | None = None) -> bytes:
-    """PNG bytes of the board seen in ``view`` (a game's public view, never its state).
-
-    ``names``: display names per seat (default "Seat 1".."Seat n"); ``colours``: optional
-    "#rrggbb" per seat (default: the layout's colour-blind-safe seat colours).
-    Raises ValueError for a game without a picture.
-    """
-    game = getattr(view, "game", None)
-    if game == "navegador":
-        from render.navegador import render_navegador
-
-        return render_navegador(view, names, colours)
-    raise ValueError(f"no board picture for game {game!r}")
+__all__ = ["render_board", "renderer_for"]

@@ -29,12 +29,18 @@ end-of-game placements): ``to_act`` lists them all. How the four games fit:
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from typing import Any, Generic, TypeVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel, Field
 
-from rules.errors import NotYourTurnError
+from rules.chat import GameTexts, Verb, load_texts
+from rules.errors import InvalidMoveError, NotYourTurnError
+
+if TYPE_CHECKING:
+    from rules.policy import Policy
 
 StateT = TypeVar("StateT", bound=BaseModel)
 
@@ -57,6 +63,9 @@ class Event(BaseModel):
     # True when hidden information came to light or chance decided something: the chat
     # layer must not allow undo past such an event.
     reveals: bool = False
+    # True when only ``seat`` may read it (the card it drew): the chat layer sends it to
+    # that player privately and never posts it.
+    private: bool = False
     data: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -128,6 +137,108 @@ class Game(ABC, Generic[StateT]):
         """Relative weight of a legal move for the 'explorer' random policy and computer
         seats. Uniform by default; a game may prefer moves that drive it forward."""
         return 1.0
+
+    # What the chat layer needs ---------------------------------------------------
+    # Everything below has a default, so a small game need not write any of it; the bot
+    # knows a game only through these methods and ``texts`` (see ``rules.chat``).
+
+    @property
+    def texts(self) -> GameTexts:
+        """Rules summary, help, verbs, variants, computer names: ``data/<game>/texts.toml``."""
+        return load_texts(self.name)
+
+    def verb(self, name: str | None) -> Verb | None:
+        """This game's slash verb called ``name`` (None for ``/move`` or an unknown one)."""
+        return self.texts.verb(name)
+
+    def options_for(self, variant: str | None) -> dict[str, Any]:
+        """The setup options of a variant named at the lobby (``{}`` for none)."""
+        if not variant:
+            return {}
+        key = variant.strip().lower()
+        for v in self.texts.variants:
+            if v.key == key:
+                return {"variant": v.key, **v.options}
+        known = ", ".join(f"`{v.key}`" for v in self.texts.variants) or "none"
+        raise InvalidMoveError(f"{self.title} has no variant {variant[:40]!r}; "
+                               f"its variants: {known}.")
+
+    def player_range(self, options: dict[str, Any] | None = None) -> tuple[int, int]:
+        """How many players a game with these options takes (a variant may allow more)."""
+        key = (options or {}).get("variant")
+        for v in self.texts.variants:
+            if v.key == key and v.players:
+                return v.players
+        return self.min_players, self.max_players
+
+    def waiting_on(self, state: StateT) -> list[int]:
+        """Seats the table is waiting for: they are pinged and reminded. A subset of
+        ``to_act``: someone who *may* act out of turn is not waited for."""
+        return self.to_act(state)
+
+    def idle_reason(self, state: StateT, seat: int) -> str:
+        """Why ``seat`` cannot act now, in a sentence ('seat N' for players)."""
+        return self.waiting_for(state)
+
+    def prompt(self, state: StateT, seat: int | None = None) -> str:
+        """What the seat to act should do now, in a few words ("choose a rondel action")."""
+        return "your move"
+
+    def progress(self, state: StateT) -> str:
+        """Where the game stands, in the one numbering used everywhere ("Turn 18 · phase
+        II"): the picture, /status, /board and /log all say the same."""
+        return ""
+
+    def complete(self, state: StateT, seat: int, verb: Verb | None, text: str) -> str:
+        """What a slash verb's parameter means as notation: ``/hire 2`` -> ``workers 2``.
+        Text that already starts with one of the verb's words is left alone."""
+        text = text.strip()
+        if verb is None:
+            return text
+        first = text.split(" ", 1)[0].lower() if text else ""
+        if first in (verb.word, *verb.also):
+            return text
+        return f"{verb.word} {text}".strip()
+
+    def suggestions(self, state: StateT, seat: int, verb: Verb | None) -> Iterable[Move]:
+        """Autocomplete candidates for a verb, best first. The bot keeps only those the
+        verb then accepts (``complete`` + ``parse``), so a game may be generous here; it
+        should compose whole turns where a turn is several decisions."""
+        return self.legal_moves(state, seat)
+
+    def steps(self, move: Move) -> list[Move]:
+        """A compound move (a whole turn typed at once) as its single decisions, in order.
+        Applying them one by one gives the same state as applying ``move``. The bot uses
+        this to commit the steps up to a reveal when a later step is refused, so that a
+        refusal never talks about hidden information the move itself turned over."""
+        return [move]
+
+    def private_text(self, state: StateT, seat: int) -> str:
+        """What only ``seat`` may see, in words, for ``/hand`` ('seat N' for players)."""
+        return "Nothing in this game is hidden: everything you have is on the board."
+
+    def standings(self, state: StateT) -> GameResult | None:
+        """Scores as they stand (the final result once the game is over); ``tie_break``
+        may carry a note such as "before the King's privilege"."""
+        return self.result(state)
+
+    def choices_private(self, state: StateT, seat: int) -> bool:
+        """True when ``seat``'s legal moves reveal something hidden (cards in a hand), so
+        that they may only be offered privately."""
+        return False
+
+    def policy(self, level: str = "easy") -> Policy:
+        """The computer player for a level ('easy', 'normal', 'strong')."""
+        from rules.policy import WeightedRandom
+
+        return WeightedRandom()
+
+    def determinize(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
+        """A state ``seat`` (or, for None, a spectator) cannot tell from ``state``: every
+        value hidden from it resampled consistently with what it can see. Games without
+        hidden information return the state itself. Tests use it to build two states that
+        differ only in hidden values; computers use it to search without peeking."""
+        return state
 
     # Shared helpers -------------------------------------------------------------
 

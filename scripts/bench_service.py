@@ -29,10 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.computer import random_turn  # noqa: E402
-from bot.pictures import renderer  # noqa: E402
-from bot.reminders import waiting_on  # noqa: E402
-from bot.service import TableService  # noqa: E402
+from bot.table import TableService  # noqa: E402
+from render.registry import renderer_for
+from rules.navegador.policy import random_turn  # noqa: E402
 
 
 def pct(values: list[float], p: float) -> float:
@@ -45,7 +44,7 @@ def pct(values: list[float], p: float) -> float:
 async def setup_games(svc: TableService, games: int) -> None:
     for g in range(games):
         ch, a, b = 10_000 + g, 1_000_000 + 2 * g, 1_000_001 + 2 * g
-        await svc.open_lobby(ch, 1, a, f"Ann{g}")
+        await svc.open_lobby(ch, 1, a, f"Ann{g}", "navegador")
         await svc.join(ch, b, f"Ben{g}")
         await svc.add_computer(ch, a)
         await svc.start_game(ch, a)
@@ -61,7 +60,7 @@ async def play(svc: TableService, channel: int, turns: int, rng: random.Random,
         table = await svc.table(channel)
         if table.row.status != "active" or table.state is None:
             break
-        seat = waiting_on(table.game, table.state)[0]
+        seat = table.game.waiting_on(table.state)[0]
         user = table.seats[seat].user_id
         started = time.perf_counter()
         text = random_turn(table.game, table.state, seat, rng)
@@ -132,7 +131,7 @@ async def main() -> None:
         table = await svc.table(10_000 + g)
         if table.state is None or not table.game.to_act(table.state):
             continue
-        seat = waiting_on(table.game, table.state)[0]
+        seat = table.game.waiting_on(table.state)[0]
         user = table.seats[seat].user_id or 0
         for verb in ("hire", None, "sail", "build"):
             t0 = time.perf_counter()
@@ -141,7 +140,7 @@ async def main() -> None:
     print(f"autocomplete: {len(timings)} calls, p50 {pct(timings, 50) * 1000:.1f} ms, "
           f"p99 {pct(timings, 99) * 1000:.1f} ms")
 
-    if renderer() is None:
+    if renderer_for("navegador") is None:
         print("with rendering: skipped (render package not available)")
     else:
         svc.render = True

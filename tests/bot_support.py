@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.computer import random_turn  # noqa: F401 (re-exported for the tests)
-from bot.reminders import waiting_on
-from bot.service import TableService
+from bot.table import TableService
+from rules.navegador.policy import random_turn  # noqa: F401 (re-exported for the tests)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 CH = 500            # channel id used by the tests
@@ -57,7 +56,7 @@ async def close_leftovers() -> AsyncIterator[None]:
 async def started(svc: TableService, humans: list[int], computers: int = 0,
                   channel: int = CH) -> None:
     """A started game at ``channel`` with these humans (first is host) and computers."""
-    await svc.open_lobby(channel, GUILD, humans[0], NAMES[humans[0]])
+    await svc.open_lobby(channel, GUILD, humans[0], NAMES[humans[0]], "navegador")
     for user in humans[1:]:
         await svc.join(channel, user, NAMES[user])
     for _ in range(computers):
@@ -69,7 +68,7 @@ async def to_move(svc: TableService, channel: int = CH) -> tuple[int, int]:
     """(seat, user id) of the human the game waits for."""
     table = await svc.table(channel)
     assert table.state is not None
-    seat = waiting_on(table.game, table.state)[0]
+    seat = table.game.waiting_on(table.state)[0]
     user = table.seats[seat].user_id
     assert user is not None, "waiting on a computer after a command returned"
     return seat, user

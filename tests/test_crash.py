@@ -11,6 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -27,9 +28,8 @@ CHANNEL = 1
 CHILD = """
 import asyncio, random, sys
 sys.path[:0] = [{root!r}, {tests!r}]
-from bot.reminders import waiting_on
-from bot.replies import TableError
-from bot.service import TableService
+from bot.table.replies import TableError
+from bot.table import TableService
 from bot_support import random_turn
 
 async def main(path, run):
@@ -37,7 +37,7 @@ async def main(path, run):
     try:
         await svc.table(1)
     except TableError:
-        await svc.open_lobby(1, None, 1, "Ann")
+        await svc.open_lobby(1, None, 1, "Ann", "navegador")
         await svc.join(1, 2, "Ben")
         await svc.add_computer(1, 1)
         await svc.start_game(1, 1)
@@ -47,7 +47,7 @@ async def main(path, run):
         if table.row.status != "active":
             print("OVER", flush=True)
             return
-        seat = waiting_on(table.game, table.state)[0]
+        seat = table.game.waiting_on(table.state)[0]
         text = random_turn(table.game, table.state, seat, rng)
         await svc.move(1, table.seats[seat].user_id, text)
         print("ACK", (await svc.table(1)).ply, flush=True)
@@ -63,6 +63,8 @@ def run_and_kill(path: Path, run: int, acks_before_kill: int) -> tuple[int, bool
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     last, over, seen = 0, False, 0
+    watchdog = threading.Timer(120, proc.kill)    # a stuck child fails the test, not CI
+    watchdog.start()
     try:
         assert proc.stdout is not None
         for line in proc.stdout:
@@ -76,6 +78,7 @@ def run_and_kill(path: Path, run: int, acks_before_kill: int) -> tuple[int, bool
                 time.sleep(random.Random(run).uniform(0, 0.01))   # land mid-move
                 break
     finally:
+        watchdog.cancel()
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
     if not seen and not over:

@@ -12,11 +12,11 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import discord_respond
-from bot.discord_commands import build_commands
-from bot.discord_respond import Answer, split_text
-from bot.replies import Reply, TableError
-from bot.service import TableService
+from bot.discord import respond as discord_respond
+from bot.discord.commands import build_commands
+from bot.discord.respond import Answer, split_text
+from bot.table import TableService
+from bot.table.replies import Reply, TableError
 from tests.discord_fakes import FakeClient, FakeInteraction, FakeUser, Sent, autocomplete, invoke
 
 CHANNEL = 555
@@ -148,7 +148,7 @@ async def test_autocomplete_offers_legal_moves_within_discord_limits(
 
 
 def test_long_suggestions_are_cut_to_discord_limits() -> None:
-    from bot.discord_commands import to_choices
+    from bot.discord.commands import to_choices
 
     pairs = [(f"sail {i}", "x" * 300) for i in range(40)] + [("y" * 101, "too long a value")]
     choices = to_choices(pairs)
@@ -175,7 +175,7 @@ async def test_board_status_log_score_and_undo(client: FakeClient, commands: dic
     hand = await run(client, first, commands["hand"])
     assert hand.private and not hand.public
     refused = await run(client, other, commands["undo"])
-    assert "cannot be taken back" in only_private(refused)
+    assert "nothing to undo" in only_private(refused)
     undone = await run(client, first, commands["undo"])
     assert "took back" in undone.public[-1].content and undone.public[-1].image
 
@@ -290,7 +290,7 @@ async def test_private_texts_in_a_reply_go_by_dm(client: FakeClient,
 
 async def test_errors_escaping_a_command_are_answered_privately(
         client: FakeClient, people: dict[str, FakeUser]) -> None:
-    from bot.discord_app import TableTree
+    from bot.discord.app import TableTree
 
     tree = TableTree(discord.Client(intents=discord.Intents.none()))
     interaction = FakeInteraction(client, people["alice"], CHANNEL)

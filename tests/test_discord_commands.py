@@ -9,8 +9,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord_app import TableBot
-from bot.discord_commands import MOVE_VERBS, build_commands
+from bot.discord.app import TableBot
+from bot.discord.commands import build_commands, move_verbs
 from rules.registry import game_names
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -83,7 +83,7 @@ def test_every_game_has_its_group_with_start_and_rules(payloads: list[dict[str, 
 
 def test_move_verbs_take_one_autocompleted_text(payloads: list[dict[str, Any]]) -> None:
     by_name = {p["name"]: p for p in payloads}
-    for verb in MOVE_VERBS:
+    for verb in move_verbs():
         options = by_name[verb.name]["options"]
         assert len(options) == 1
         assert options[0]["name"] == verb.option

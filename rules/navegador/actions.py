@@ -12,6 +12,7 @@ from rules.contract import Event
 from rules.errors import IllegalMoveError
 from rules.navegador.data import GOODS, load_data
 from rules.navegador.moves import Build, Colony, Market, Privilege, Process, Units
+from rules.navegador.options import switch
 from rules.navegador.scoring import achievements
 from rules.navegador.sea import region_name
 from rules.navegador.state import NavegadorState, PlayerSheet
@@ -212,7 +213,7 @@ def do_build(state: NavegadorState, seat: int, move: Build) -> list[Event]:
 def building_end_reached(state: NavegadorState) -> bool:
     data = load_data()
     empty = [pieces_left(state, row.key) <= 0 for row in data.buildings]
-    return any(empty) if data.end.any_row_empty else all(empty)
+    return any(empty) if switch(state, "end_any_row_empty") else all(empty)
 
 
 # Market ------------------------------------------------------------------------------
@@ -227,7 +228,6 @@ def process_price(state: NavegadorState, good: str) -> int:
 
 
 def check_market(state: NavegadorState, seat: int, move: Market) -> None:
-    data = load_data()
     sheet = state.sheets[seat]
     processed = [p.good for p in move.process]
     if not move.sell and not move.process:
@@ -253,7 +253,7 @@ def check_market(state: NavegadorState, seat: int, move: Market) -> None:
         own = sheet.factories[p.good]
         if p.orange < 0 or (p.dedicated is not None and not 0 <= p.dedicated <= own):
             raise IllegalMoveError(f"You have {plural(own, p.good + ' factory')}.")
-        every = data.market.all_dedicated_factories_process
+        every = switch(state, "market_all_dedicated_factories_process")
         if p.dedicated is not None and p.dedicated != own and every:
             raise IllegalMoveError(
                 f"Processing {p.good} uses all {own} of your {p.good} factories."

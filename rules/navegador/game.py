@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import ValidationError
 
+from rules.chat import Verb
 from rules.contract import Event, Game, GameResult, Move
 from rules.errors import InvalidMoveError, RulesError
-from rules.navegador import actions, legal, notation, setup, turn
+from rules.navegador import actions, chat, hidden, legal, notation, setup, turn
 from rules.navegador.actions import cr, plural
 from rules.navegador.data import ROMAN, load_data
 from rules.navegador.moves import (
@@ -25,11 +28,12 @@ from rules.navegador.moves import (
     Turn,
     Units,
 )
-from rules.navegador.policy import explorer_weight
+from rules.navegador.policy import SensibleRandom, explorer_weight
 from rules.navegador.scoring import final_result, king_gain
 from rules.navegador.sea import exploration_loss, route_length
 from rules.navegador.state import NavegadorState
 from rules.navegador.view import NavegadorView, build_view
+from rules.policy import Policy
 
 
 class Navegador(Game[NavegadorState]):
@@ -152,14 +156,38 @@ class Navegador(Game[NavegadorState]):
             )
         return "\n".join(lines)
 
-    def prompt(self, state: NavegadorState) -> str:
-        """What the player to act should do now, in a few words."""
-        if state.step == "start":
-            return "choose a rondel action"
-        if state.step in ("sail", "card_sail"):
-            return "sailing: give routes, then `done`"
-        if state.step == "action":
-            return f"carry out {turn.current_action(state)} or `skip`"
-        if state.step == "king":
-            return "place the King's privilege"
-        return "game over"
+    # At the chat table (rules/navegador/chat.py) -----------------------------------
+
+    def prompt(self, state: NavegadorState, seat: int | None = None) -> str:
+        return chat.prompt(state)
+
+    def progress(self, state: NavegadorState) -> str:
+        return chat.progress(state)
+
+    def waiting_on(self, state: NavegadorState) -> list[int]:
+        return chat.waiting_on(state)
+
+    def idle_reason(self, state: NavegadorState, seat: int) -> str:
+        return chat.idle_reason(state, seat)
+
+    def complete(self, state: NavegadorState, seat: int, verb: Verb | None, text: str) -> str:
+        return chat.complete(state, verb, text)
+
+    def suggestions(self, state: NavegadorState, seat: int, verb: Verb | None) -> Iterator[Move]:
+        return chat.suggestions(state, seat, verb)
+
+    def steps(self, move: Move) -> list[Move]:
+        return list(move.steps) if isinstance(move, Turn) else [move]
+
+    def private_text(self, state: NavegadorState, seat: int) -> str:
+        return chat.private_text(state, seat)
+
+    def standings(self, state: NavegadorState) -> GameResult:
+        return chat.standings(state)
+
+    def policy(self, level: str = "easy") -> Policy:
+        return SensibleRandom()
+
+    def determinize(self, state: NavegadorState, seat: int | None,
+                    rng: random.Random) -> NavegadorState:
+        return hidden.determinize(state, rng)

@@ -29,6 +29,7 @@ from rules.navegador.moves import (
     Units,
     multiset,
 )
+from rules.navegador.options import switch
 from rules.navegador.sailing import sail_leg, start_sail
 from rules.navegador.scoring import free_slots
 from rules.navegador.sea import region_name
@@ -39,12 +40,11 @@ from rules.navegador.state import LastTurn, NavegadorCard, NavegadorState
 
 def card_usable(state: NavegadorState, seat: int) -> bool:
     """The holder may sail before a turn, never in the first round, once per holding."""
-    data = load_data()
     if state.step != "start" or seat != state.card.holder or state.card_used_this_turn:
         return False
     if not all(state.first_turn_done):
         return False
-    return data.navegador_card.anytime or seat == state.current
+    return switch(state, "navegador_card_anytime") or seat == state.current
 
 
 def to_act(state: NavegadorState) -> list[int]:

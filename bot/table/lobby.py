@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.replies import LobbyView, TableError
 from bot.store import GameRow, SeatRow
+from bot.table.replies import LobbyView, TableError
 
 # Okabe–Ito: told apart by people with the common kinds of colour blindness.
 PALETTE: dict[str, str] = {
@@ -17,12 +17,16 @@ PALETTE: dict[str, str] = {
     "vermillion": "#D55E00",
     "purple": "#CC79A7",
 }
-COMPUTER_NAMES = ["Henrique", "Isabel", "Duarte", "Leonor", "Beatriz", "Afonso"]
 COMPUTER_MARK = " (computer)"
 
 
 def colour_names() -> list[str]:
     return list(PALETTE)
+
+
+def colour_hex(name: str) -> str:
+    """"#rrggbb" of a seat colour (a colour already in hex passes through)."""
+    return PALETTE.get(name, name)
 
 
 def pick_colour(seats: list[SeatRow], wanted: str | None) -> str:
@@ -41,9 +45,10 @@ def pick_colour(seats: list[SeatRow], wanted: str | None) -> str:
     return next(c for c in PALETTE if c not in taken)
 
 
-def computer_name(seats: list[SeatRow]) -> str:
+def computer_name(seats: list[SeatRow], names: list[str]) -> str:
+    """The first of the game's computer names not yet at the table."""
     used = {s.name for s in seats}
-    for name in COMPUTER_NAMES:
+    for name in names:
         if name + COMPUTER_MARK not in used:
             return name + COMPUTER_MARK
     return f"Computer {len(seats) + 1}{COMPUTER_MARK}"
@@ -60,16 +65,16 @@ def shuffled(seats: list[SeatRow], seed: int) -> list[SeatRow]:
 def lobby_view(row: GameRow, seats: list[SeatRow], min_players: int,
                max_players: int) -> LobbyView:
     return LobbyView(
-        game=row.game, seats=[(s.user_id, s.name, s.colour) for s in seats],
+        game=row.game, game_id=row.id, seats=[(s.user_id, s.name, s.colour) for s in seats],
         host_id=row.host_id or 0, min_players=min_players, max_players=max_players,
         started=row.status != "lobby",
     )
 
 
 def lobby_text(title: str, seats: list[SeatRow], host: str, min_players: int,
-               max_players: int) -> str:
+               max_players: int, variant: str = "") -> str:
     lines = [f"⚓ **{title}** lobby — {len(seats)}/{max_players} seats taken "
-             f"(host: {host})"]
+             f"(host: {host})" + (f" · variant: {variant}" if variant else "")]
     lines += [f"• {s.name} — {s.colour}" for s in seats]
     if len(seats) < min_players:
         need = min_players - len(seats)

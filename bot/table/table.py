@@ -24,3 +24,7 @@ class Table:
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def start_command(self) -> str:
+        return f"`/{self.game.name} start`"

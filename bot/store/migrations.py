@@ -75,6 +75,11 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
             PRIMARY KEY (game_id, user_id)
         )""",
     ]),
+    (2, [
+        # how a move shows in public when its notation is secret (a secret card choice):
+        # '' means the notation itself
+        "ALTER TABLE moves ADD COLUMN public TEXT NOT NULL DEFAULT ''",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]

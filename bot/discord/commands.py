@@ -1,12 +1,12 @@
 """The slash commands. Each one is a thin call into the table service.
 
-* one group per game from the registry: ``/navegador start [colour]``, ``/navegador rules``
-  (a new game in ``rules.registry`` gets its group with no change here);
+* one group per game from the registry: ``/<game> start [colour] [variant]``,
+  ``/<game> rules`` (a new game in ``rules.registry`` gets its group with no change here);
 * lobby commands (the same as the lobby buttons): ``/join``, ``/leave``, ``/addbot``,
   ``/start``;
-* move verbs shared by every game, dispatched to the channel's game by the service:
-  ``/hire`` ``/ships`` ``/sail`` ``/colony`` ``/build`` ``/market`` ``/privilege``
-  ``/navegador-card`` ``/king`` and the catch-all ``/move`` — each with one text option
+* move verbs, each game's from its data (``data/<game>/texts.toml``); a name two games
+  share is one command, dispatched to the channel's game by the service; and the
+  catch-all ``/move`` — each with one text option
   autocompleted from the legal moves;
 * table commands: ``/board`` ``/status`` ``/hand`` ``/log`` ``/score`` ``/undo``
   ``/notify`` ``/resign`` ``/abandon`` ``/help``.
@@ -27,15 +27,15 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.discord_respond import (
+from bot.discord.respond import (
     Answer,
     finish,
     respond,
     service_of,
     user_name,
 )
-from bot.discord_views import game_title
-from bot.replies import Reply, TableError
+from bot.discord.views import game_title
+from bot.table.replies import Reply, TableError
 
 log = logging.getLogger(__name__)
 
@@ -60,28 +60,32 @@ class Verb:
     service_verb: str | None
 
 
-MOVE_VERBS: tuple[Verb, ...] = (
-    Verb("hire", "Hire workers (the Workers action), e.g. 2", "workers",
-         "How many workers, e.g. 2", "hire"),
-    Verb("ships", "Build ships (the Ships action), e.g. 1", "ships",
-         "How many ships, e.g. 1", "ships"),
-    Verb("sail", "Sail and explore, e.g. POR>GUI x2, POR>BAH — finish with done", "route",
-         "Legs like POR>GUI x2, POR>BAH; or done", "sail"),
-    Verb("colony", "Found colonies where your ships are, e.g. GUI x2, BAH", "regions",
-         "Regions like GUI x2, BAH", "colony"),
-    Verb("build", "Build factories, shipyards, churches, e.g. sugar+shipyard", "buildings",
-         "Buildings like sugar+shipyard", "build"),
-    Verb("market", "Sell goods and process them, e.g. sell gold, process sugar", "trade",
-         "Like sell gold, process sugar — or market2 skip", "market"),
-    Verb("privilege", "Buy a privilege, e.g. church", "privilege",
-         "colony, factory, explorer, shipyard or church", "privilege"),
-    Verb("navegador-card", "Play your Navegador card: an extra Sail before your turn",
-         "play", "Legs, then ; and your turn, e.g. POR>GUI x2; workers 2", "navegador-card"),
-    Verb("king", "Place the King's privilege before the final scoring, e.g. shipyard",
-         "column", "colony, factory, explorer, shipyard or church", "king"),
-    Verb("move", "Play any move in the game's notation (see /navegador rules)", "notation",
-         "A whole turn or one step, e.g. hire 2 or sail POR>GUI x2", None),
-)
+MOVE = Verb("move", "Play any move in your game's notation (see /<game> rules)", "notation",
+            "A whole turn or one step, in your game's notation", None)
+
+
+def move_verbs() -> tuple[Verb, ...]:
+    """One slash verb per name over every game of the registry; a name two games share is
+    one command (the service reads it as the channel's game's verb)."""
+    from rules.registry import game_names, get_game
+
+    by_name: dict[str, list] = {}
+    for game in game_names():
+        for v in get_game(game).texts.verbs:
+            by_name.setdefault(v.name, []).append(v)
+    verbs = []
+    for name, specs in by_name.items():
+        first = specs[0]
+        if len(specs) == 1:
+            description, option_help, option = (first.description, first.option_description,
+                                                first.option)
+        else:
+            description = " · ".join(v.description for v in specs)
+            option_help = " · ".join(dict.fromkeys(v.option_description for v in specs))
+            options = {v.option for v in specs}
+            option = first.option if len(options) == 1 else "what"
+        verbs.append(Verb(name, clip(description), option, clip(option_help), name))
+    return (*verbs, MOVE)
 
 
 # Helpers ------------------------------------------------------------------------------
@@ -129,18 +133,29 @@ def game_group(game: str) -> app_commands.Group:
                                description=clip(f"{title}: open a table here, or read the rules"))
 
     @group.command(name="start", description=clip(f"Open a {title} lobby in this channel"))
-    @app_commands.describe(colour="Your colour (optional)")
-    async def start(interaction: discord.Interaction, colour: str | None = None) -> None:
+    @app_commands.describe(colour="Your colour (optional)",
+                           variant="A rule variant (optional; see the rules)")
+    async def start(interaction: discord.Interaction, colour: str | None = None,
+                    variant: str | None = None) -> None:
         service = service_of(interaction)
         user = interaction.user
         await respond(interaction, lambda: service.open_lobby(
             channel_of(interaction), interaction.guild_id, user.id, user_name(user), game,
-            colour))
+            colour, variant))
 
     @start.autocomplete("colour")
     async def start_colour(interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
         return colour_choices(interaction, current)
+
+    @start.autocomplete("variant")
+    async def start_variant(interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        from rules.registry import get_game
+
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=clip(f"{v.key} — {v.description}"), value=v.key)
+                for v in get_game(game).texts.variants if typed in v.key][:MAX_CHOICES]
 
     @group.command(name="rules", description=clip(f"{title} in brief, with the move notation"))
     async def rules(interaction: discord.Interaction) -> None:
@@ -376,7 +391,7 @@ async def help_command(interaction: discord.Interaction) -> None:
     service = service_of(interaction)
 
     async def call() -> Reply:
-        return Reply(text=await service.help_text(), ephemeral=True)
+        return Reply(text=await service.help_text(interaction.channel_id), ephemeral=True)
 
     await respond(interaction, call)
 
@@ -387,7 +402,7 @@ TABLE_COMMANDS = (board_command, status_command, hand_command, log_command, scor
 
 def build_commands() -> list[app_commands.Command | app_commands.Group]:
     """Every command, freshly built (the move verbs and game groups are made here)."""
-    return [*game_groups(), *LOBBY_COMMANDS, *(move_command(v) for v in MOVE_VERBS),
+    return [*game_groups(), *LOBBY_COMMANDS, *(move_command(v) for v in move_verbs()),
             *TABLE_COMMANDS]
 
 

@@ -1,7 +1,9 @@
 """Lobby buttons that keep working after a restart.
 
 Each control is a :class:`discord.ui.DynamicItem`: its ``custom_id`` carries everything
-needed to act (``sailbot:lobby:<action>:<channel id>``), and the bot registers the classes
+needed to act (``sailbot:lobby:<action>:<channel id>:<game id>``) — the game id, so that a
+press on an old lobby message is refused once that lobby is gone instead of acting on a
+newer one in the same channel — and the bot registers the classes
 once at startup with ``client.add_dynamic_items``. When someone presses a button on a
 lobby message posted weeks and several restarts ago, discord.py matches the custom_id
 against the templates, rebuilds the item with :meth:`from_custom_id`, and calls it. No
@@ -20,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_respond import (
+from bot.discord.respond import (
     QUICK_BUDGET,
     Answer,
     deliver_dms,
@@ -28,7 +30,7 @@ from bot.discord_respond import (
     service_of,
     user_name,
 )
-from bot.replies import LobbyView, Reply
+from bot.table.replies import LobbyView, Reply
 
 PREFIX = "sailbot:lobby"
 ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
@@ -37,57 +39,68 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "computer": ("Add computer", discord.ButtonStyle.primary),
     "start": ("Start", discord.ButtonStyle.danger),
 }
-BUTTON_TEMPLATE = re.compile(rf"{PREFIX}:(?P<action>join|leave|computer|start):(?P<channel>\d+)")
-COLOUR_TEMPLATE = re.compile(rf"{PREFIX}:colour:(?P<channel>\d+)")
+BUTTON_TEMPLATE = re.compile(
+    rf"{PREFIX}:(?P<action>join|leave|computer|start):(?P<channel>\d+)(?::(?P<game>\d+))?")
+COLOUR_TEMPLATE = re.compile(rf"{PREFIX}:colour:(?P<channel>\d+)(?::(?P<game>\d+))?")
 
 
-def button_id(action: str, channel_id: int) -> str:
-    return f"{PREFIX}:{action}:{channel_id}"
+def button_id(action: str, channel_id: int, game_id: int) -> str:
+    return f"{PREFIX}:{action}:{channel_id}:{game_id}"
 
 
-def colour_id(channel_id: int) -> str:
-    return f"{PREFIX}:colour:{channel_id}"
+def colour_id(channel_id: int, game_id: int) -> str:
+    return f"{PREFIX}:colour:{channel_id}:{game_id}"
+
+
+def _game(match: re.Match[str]) -> int:
+    # Lobby messages posted before game ids were carried name no game: 0 never matches
+    # a lobby, so such a press is refused as "that lobby is closed".
+    return int(match["game"] or 0)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
     """Join / Leave / Add computer / Start for the lobby in one channel."""
 
-    def __init__(self, action: str, channel_id: int, *, disabled: bool = False) -> None:
+    def __init__(self, action: str, channel_id: int, game_id: int, *,
+                 disabled: bool = False) -> None:
         label, style = ACTIONS[action]
         super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled,
-                                           custom_id=button_id(action, channel_id), row=0))
+                                           custom_id=button_id(action, channel_id, game_id),
+                                           row=0))
         self.action = action
         self.channel_id = channel_id
+        self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LobbyButton:
-        return cls(match["action"], int(match["channel"]))
+        return cls(match["action"], int(match["channel"]), _game(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await lobby_action(interaction, self.action, self.channel_id)
+        await lobby_action(interaction, self.action, self.channel_id, self.game_id)
 
 
 class LobbyColour(discord.ui.DynamicItem[discord.ui.Select], template=COLOUR_TEMPLATE):
     """"Join as …": take a seat with a chosen colour."""
 
-    def __init__(self, channel_id: int, colours: list[str]) -> None:
+    def __init__(self, channel_id: int, game_id: int, colours: list[str]) -> None:
         options = [discord.SelectOption(label=c.capitalize(), value=c) for c in colours[:25]]
-        super().__init__(discord.ui.Select(custom_id=colour_id(channel_id), row=1,
+        super().__init__(discord.ui.Select(custom_id=colour_id(channel_id, game_id), row=1,
                                            placeholder="Join as colour…", options=options,
                                            min_values=1, max_values=1))
         self.channel_id = channel_id
+        self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LobbyColour:
         options = getattr(item, "options", None) or []
-        return cls(int(match["channel"]), [o.value for o in options])
+        return cls(int(match["channel"]), _game(match), [o.value for o in options])
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
         values = data.get("values") or getattr(self.item, "values", None) or []
-        await lobby_action(interaction, "join", self.channel_id,
+        await lobby_action(interaction, "join", self.channel_id, self.game_id,
                            colour=values[0] if values else None)
 
 
@@ -97,15 +110,16 @@ def lobby_view(channel_id: int, lobby: LobbyView, colours: list[str]) -> discord
         return None
     view = discord.ui.View(timeout=None)
     full = len(lobby.seats) >= lobby.max_players
-    view.add_item(LobbyButton("join", channel_id, disabled=full))
-    view.add_item(LobbyButton("leave", channel_id))
-    view.add_item(LobbyButton("computer", channel_id, disabled=full))
-    view.add_item(LobbyButton("start", channel_id,
+    game = lobby.game_id
+    view.add_item(LobbyButton("join", channel_id, game, disabled=full))
+    view.add_item(LobbyButton("leave", channel_id, game))
+    view.add_item(LobbyButton("computer", channel_id, game, disabled=full))
+    view.add_item(LobbyButton("start", channel_id, game,
                               disabled=len(lobby.seats) < lobby.min_players))
     taken = {colour for _, _, colour in lobby.seats}
     free = [c for c in colours if c not in taken]
     if free and not full:
-        view.add_item(LobbyColour(channel_id, free))
+        view.add_item(LobbyColour(channel_id, game, free))
     return view
 
 
@@ -122,15 +136,15 @@ def game_title(game: str) -> str:
 
 
 async def lobby_action(interaction: discord.Interaction, action: str, channel_id: int,
-                       colour: str | None = None) -> None:
+                       game_id: int, colour: str | None = None) -> None:
     """A lobby button or the colour menu was used: ask the service, redraw the lobby."""
     service = service_of(interaction)
     user = interaction.user
     calls: dict[str, Callable[[], Awaitable[Reply]]] = {
-        "join": lambda: service.join(channel_id, user.id, user_name(user), colour),
-        "leave": lambda: service.leave(channel_id, user.id),
-        "computer": lambda: service.add_computer(channel_id, user.id),
-        "start": lambda: service.start_game(channel_id, user.id),
+        "join": lambda: service.join(channel_id, user.id, user_name(user), colour, game_id),
+        "leave": lambda: service.leave(channel_id, user.id, game_id),
+        "computer": lambda: service.add_computer(channel_id, user.id, game_id),
+        "start": lambda: service.start_game(channel_id, user.id, game_id),
     }
     answer = Answer(interaction, component=True)
     reply = await answer.run(calls[action], defer_after=0 if action == "start" else QUICK_BUDGET)

@@ -8,6 +8,7 @@ DMing them until they run ``/notify on`` again.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from typing import Protocol
 import discord
 from discord.ext import tasks
 
-from bot.replies import Reminder
+from bot.table.replies import Reminder
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,10 @@ async def deliver_due(client: _UserSource, service: _ReminderService,
 
 
 class ReminderLoop:
-    """``discord.ext.tasks`` loop calling :func:`deliver_due` every ``seconds``."""
+    """``discord.ext.tasks`` loop calling :func:`deliver_due` every ``seconds`` — for
+    follow-ups and retries, and whatever fell due while the bot was away. A committed move
+    does not wait for it: the adapter calls :meth:`kick`, which runs a pass at once (each
+    reminder is claimed in the store, so a pass never sends a DM another already sent)."""
 
     def __init__(self, client: discord.Client, service: _ReminderService,
                  seconds: float = 60.0, clock: Callable[[], float] = time.time) -> None:
@@ -86,6 +90,12 @@ class ReminderLoop:
         self.clock = clock
         self.task: tasks.Loop = tasks.loop(seconds=seconds)(self.tick)
         self.task.before_loop(self._wait_until_ready)
+        self._kicked: asyncio.Task[None] | None = None
+
+    def kick(self) -> None:
+        """Run a pass now (unless one started by a kick is still running)."""
+        if self._kicked is None or self._kicked.done():
+            self._kicked = asyncio.get_running_loop().create_task(self.tick())
 
     async def _wait_until_ready(self) -> None:
         await self.client.wait_until_ready()
@@ -103,3 +113,5 @@ class ReminderLoop:
 
     def stop(self) -> None:
         self.task.cancel()
+        if self._kicked is not None:
+            self._kicked.cancel()

@@ -24,6 +24,7 @@ class LobbyView:
     """A lobby (or a started table) as the adapter shows it: who sits where."""
 
     game: str
+    game_id: int
     seats: list[tuple[int | None, str, str]]   # (user id or None for a computer, name, colour)
     host_id: int
     min_players: int
@@ -41,6 +42,10 @@ class Reply:
     ``notify``: user ids whose turn it now is (the adapter may mention them;
     DMs are scheduled by the service as reminders).
     ``lobby``: the lobby, for adapters that draw join buttons.
+    ``private``: a note for the caller alone, sent beside a public ``text`` (e.g. the part
+    of a typed turn that was refused after its first steps were played).
+    ``progress``: where the game stands ("Turn 18 · phase II"), so an adapter can tell a
+    new turn's picture from one more of the same turn.
     """
 
     text: str
@@ -50,6 +55,8 @@ class Reply:
     dms: dict[int, str] = field(default_factory=dict)
     notify: list[int] = field(default_factory=list)
     lobby: LobbyView | None = None
+    private: str = ""
+    progress: str = ""
 
 
 @dataclass(frozen=True)

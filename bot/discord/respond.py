@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_reminders import send_dm
-from bot.replies import Reply, TableError
+from bot.discord.reminders import send_dm
+from bot.table.replies import Reply, TableError
 
 if TYPE_CHECKING:
-    from bot.service import TableService
+    from bot.table import TableService
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ Call = Callable[[], Awaitable[Reply]]
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
-    """The table service hangs on the client (see ``discord_app.TableBot``)."""
+    """The table service hangs on the client (see ``bot.discord.app.TableBot``)."""
     return interaction.client.service  # type: ignore[attr-defined]
 
 
@@ -199,7 +199,8 @@ class Answer:
 
 async def finish(interaction: discord.Interaction, answer: Answer, reply: Reply,
                  *, ephemeral: bool | None = None, view: discord.ui.View | None = None) -> None:
-    """Send the reply, remember the board message, deliver private messages."""
+    """Send the reply, remember the board message, deliver private messages, and send the
+    turn DMs it made due at once (the reminder loop is for follow-ups and retries)."""
     message = await answer.send(reply, ephemeral=ephemeral, view=view)
     service = service_of(interaction)
     if message is not None and interaction.channel_id is not None:
@@ -207,7 +208,13 @@ async def finish(interaction: discord.Interaction, answer: Answer, reply: Reply,
             await service.note_board_message(interaction.channel_id, message.id)
         except Exception:
             log.exception("Could not remember board message %s", message.id)
+    if reply.private:
+        await answer.error(reply.private)
     await deliver_dms(interaction.client, reply)
+    if reply.notify:
+        kick = getattr(getattr(interaction.client, "reminders", None), "kick", None)
+        if kick is not None:
+            kick()
 
 
 async def deliver_dms(client: Any, reply: Reply) -> None:
@@ -226,7 +233,7 @@ async def respond(interaction: discord.Interaction, call: Call, *, slow: bool = 
         private = reply.ephemeral if ephemeral is None else ephemeral
         view = None
         if reply.lobby is not None and not reply.lobby.started and not private:
-            from bot.discord_views import lobby_view
+            from bot.discord.views import lobby_view
 
             channel = interaction.channel_id or 0
             view = lobby_view(channel, reply.lobby, service_of(interaction).colour_names())

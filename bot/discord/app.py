@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.discord_commands import add_commands
-from bot.discord_reminders import ReminderLoop
-from bot.discord_respond import OOPS, Answer
-from bot.discord_views import LobbyButton, LobbyColour
+from bot.discord.commands import add_commands
+from bot.discord.reminders import ReminderLoop
+from bot.discord.respond import OOPS, Answer
+from bot.discord.views import LobbyButton, LobbyColour
 
 if TYPE_CHECKING:
     from bot.config import Config
-    from bot.service import TableService
+    from bot.table import TableService
 
 log = logging.getLogger(__name__)
 
@@ -88,23 +89,32 @@ class TableBot(discord.Client):
 
 async def serve(config: Config) -> None:
     """Open the store, run the bot until it is closed, close the store."""
-    from bot.service import TableService
+    from bot.table import TableService
 
     if not config.token:
         raise SystemExit("DISCORD_TOKEN is not set; see docs/discord.md.")
-    service = await TableService.open(config.db_path, reminder_hours=config.reminder_hours)
+    service = await TableService.open(config.db_path, reminder_hours=config.reminder_hours,
+                                      cache_size=config.cache_size)
     try:
-        async with TableBot(service, dev_guild=config.dev_guild) as bot:
+        async with TableBot(service, dev_guild=config.dev_guild,
+                            reminder_seconds=config.reminder_poll) as bot:
             await bot.start(config.token)
     finally:
         await service.close()
 
 
-def run(config: Config) -> None:
-    """Run the Discord bot (blocking). Ctrl-C stops it cleanly."""
+def run(config: Config) -> int:
+    """Run the Discord bot (blocking). Ctrl-C stops it cleanly. A database that cannot be
+    used stops the start at once with a sentence and exit status 3."""
+    from bot.store import StoreError
+
     if not logging.getLogger().handlers:       # `python -m bot` sets up logging itself
         discord.utils.setup_logging(level=logging.INFO)
     try:
         asyncio.run(serve(config))
     except KeyboardInterrupt:
         log.info("Stopped")
+    except StoreError as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 3
+    return 0

@@ -1,0 +1,186 @@
+"""The lobby desk: open a table, join, leave, add a computer, start.
+
+Lobby buttons name the lobby they belong to (``game_id``): a press on an old lobby
+message is refused once that lobby is gone, rather than acting on a newer one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.store import ChannelBusy, DiskFull, SeatRow, StaleVersion
+from bot.table import lobby, words
+from bot.table.narrate import Narrator, play_lines
+from bot.table.replies import Reply, TableError
+from bot.table.table import Table
+from bot.table.tables import DISK_FULL, Tables
+from rules import RulesError, game_names, get_game
+
+
+class LobbyDesk:
+    def __init__(self, tables: Tables, narrator: Narrator,
+                 seed_source: Callable[[], int]) -> None:
+        self.tables = tables
+        self.narrator = narrator
+        self.seed_source = seed_source
+
+    def reply(self, table: Table, first: str) -> Reply:
+        """The lobby as a message, with what the adapter needs to draw its buttons."""
+        g = table.game
+        low, high = g.player_range(table.row.options)
+        host = next((s.name for s in table.seats if s.user_id == table.row.host_id), "nobody")
+        variant = str(table.row.options.get("variant", ""))
+        body = lobby.lobby_text(g.title, table.seats, host, low, high, variant)
+        return Reply(text=f"{first}\n{body}" if first else body,
+                     lobby=lobby.lobby_view(table.row, table.seats, low, high))
+
+    async def _lobby(self, channel_id: int, game_id: int | None = None) -> Table:
+        row = await self.tables.store.open_game(channel_id)
+        if game_id is not None and (row is None or row.id != game_id):
+            raise TableError("That lobby is closed (its game started or was abandoned). "
+                             + ("Use the newest lobby message in this channel."
+                                if row is not None and row.status == "lobby"
+                                else "Open a new one with `/<game> start`."))
+        if row is None:
+            games = [get_game(n) for n in game_names()]
+            raise TableError(f"There is no lobby in this channel. Open one with "
+                             f"{words.start_hint(games)}.")
+        if row.status != "lobby":
+            raise TableError("A game is already being played here. Watch it with `/board`, or "
+                             "open a new lobby in another channel or thread.")
+        return await self.tables.load(row)
+
+    async def _save(self, table: Table, seats: list[SeatRow], **fields: Any) -> Table:
+        seats = [SeatRow(i, s.user_id, s.name, s.colour) for i, s in enumerate(seats)]
+        try:
+            await self.tables.store.update_game(table.row, self.tables.clock(), seats=seats,
+                                                players=len(seats), **fields)
+        except StaleVersion:
+            raise TableError("The lobby changed at the same moment — please try again.") from None
+        except DiskFull:
+            raise TableError(DISK_FULL) from None
+        row = await self.tables.store.game(table.row.id)
+        assert row is not None
+        return await self.tables.load(row)
+
+    async def open(self, channel_id: int, guild_id: int | None, user_id: int, user_name: str,
+                   game: str, colour: str | None = None, variant: str | None = None) -> Reply:
+        """Open a lobby for ``game`` here with the caller seated as host."""
+        try:
+            g = get_game(game)
+        except KeyError:
+            raise TableError(f"I don't know the game {words.excerpt(game, 30)!r}. Games: "
+                             f"{', '.join(game_names())}.") from None
+        try:
+            options = g.options_for(variant)
+        except RulesError as exc:
+            raise TableError(str(exc)) from None
+        existing = await self.tables.store.open_game(channel_id)
+        if existing is not None:
+            what = "lobby" if existing.status == "lobby" else "game"
+            raise TableError(f"This channel already has a {get_game(existing.game).title} "
+                             f"{what}. `/join` it, or open a new one in another channel "
+                             "or thread (one game per channel).")
+        seat = SeatRow(0, user_id, user_name, lobby.pick_colour([], colour))
+        try:
+            row = await self.tables.store.create_lobby(channel_id, guild_id, g.name, seat,
+                                                       self.tables.clock(), options)
+        except ChannelBusy:
+            raise TableError("Someone opened a game here at the same moment: `/join` it.") from None
+        except DiskFull:
+            raise TableError(DISK_FULL) from None
+        return self.reply(await self.tables.load(row),
+                          f"{user_name} opened a {g.title} table. Who sails along?")
+
+    async def join(self, channel_id: int, user_id: int, user_name: str,
+                   colour: str | None = None, game_id: int | None = None) -> Reply:
+        """Take a seat in this channel's lobby (optionally choosing a colour)."""
+        table = await self._lobby(channel_id, game_id)
+        if table.seat_of(user_id) is not None:
+            raise TableError("You already have a seat at this table. Wait for the host to "
+                             "`/start`, or `/leave`.")
+        _, high = table.game.player_range(table.row.options)
+        if len(table.seats) >= high:
+            raise TableError(f"The table is full ({high} players). Open another "
+                             "table in a different channel or thread.")
+        seat = SeatRow(len(table.seats), user_id, user_name,
+                       lobby.pick_colour(table.seats, colour))
+        table = await self._save(table, [*table.seats, seat])
+        return self.reply(table, f"{user_name} joined as {seat.colour}.")
+
+    async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
+        """Leave the lobby (before the start). The host role passes on."""
+        table = await self.tables.here(channel_id)
+        if game_id is not None and table.row.id != game_id:
+            raise TableError("That lobby is closed; nothing to leave there.")
+        if table.row.status != "lobby":
+            raise TableError("The game has started: use `/resign` to hand your seat to a "
+                             "computer player.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table.")
+        name = table.seats[seat].name
+        rest = [s for s in table.seats if s.user_id != user_id]
+        humans = [s for s in rest if s.human]
+        if not humans:
+            await self.tables.update(table, status="abandoned")
+            return Reply(text=f"{name} left and the table is empty, so the lobby is closed. "
+                              f"Open a new one with {table.start_command}.")
+        host = table.row.host_id
+        if host == user_id:
+            host = humans[0].user_id
+        table = await self._save(table, rest, host_id=host)
+        return self.reply(table, f"{name} left the table.")
+
+    async def add_computer(self, channel_id: int, user_id: int,
+                           game_id: int | None = None) -> Reply:
+        """A seated player adds a computer player to the lobby."""
+        table = await self._lobby(channel_id, game_id)
+        if table.seat_of(user_id) is None:
+            raise TableError("Only players seated at this table can add a computer player. "
+                             "`/join` first.")
+        _, high = table.game.player_range(table.row.options)
+        if len(table.seats) >= high:
+            raise TableError(f"The table is full ({high} players).")
+        seat = SeatRow(len(table.seats), None,
+                       lobby.computer_name(table.seats, table.game.texts.computer_names),
+                       lobby.pick_colour(table.seats, None))
+        table = await self._save(table, [*table.seats, seat])
+        return self.reply(table, f"{seat.name} takes a seat as {seat.colour}.")
+
+    async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
+        """The host starts: seed chosen, seats shuffled; the reply has the first board."""
+        table = await self._lobby(channel_id, game_id)
+        g = table.game
+        if user_id != table.row.host_id:
+            host = next((s.name for s in table.seats if s.user_id == table.row.host_id), "")
+            raise TableError(f"Only the host{' ' + host if host else ''} can start the game.")
+        low, _ = g.player_range(table.row.options)
+        if len(table.seats) < low:
+            raise TableError(
+                f"{g.title} needs at least {low} players and {len(table.seats)} "
+                f"{'is' if len(table.seats) == 1 else 'are'} seated. Ask a friend to `/join`, "
+                "or add a computer player.")
+        seed = self.seed_source()
+        seats = lobby.shuffled(table.seats, seed)
+        try:
+            state = g.setup(len(seats), seed, table.row.options)
+        except RulesError as exc:
+            raise TableError(str(exc)) from None
+        # The rules draw the start player; list the seats in turn order from there.
+        first = (g.waiting_on(state) or [0])[0]
+        table = Table(table.row, seats, g, state, 0)
+        plays, state = self.tables.computers(table, state)
+        table = await self.tables.commit(table, plays, state, mover=None, seats=seats,
+                                         status="active", seed=seed, players=len(seats))
+        turn_order = seats[first:] + seats[:first]
+        order = [f"{i + 1}. {s.name} — {s.colour}" + (" (starts)" if i == 0 else "")
+                 for i, s in enumerate(turn_order)]
+        lines = [f"⚓ **{g.title}** begins! Seats and start player drawn at random "
+                 "(play goes in this order):",
+                 *order,
+                 f"How to move: {g.texts.examples}; `/{g.name} rules` has the rules and "
+                 "the notation." if g.texts.examples else f"`/{g.name} rules` has the rules.",
+                 *play_lines(table, plays)]
+        return await self.narrator.board_reply(table, lines, None)

@@ -1,0 +1,299 @@
+"""The move desk: the one path a move takes, autocomplete, undo and resigning.
+
+A move: load -> authorise -> complete the verb's parameter -> parse -> apply -> computer
+seats play until a human must act -> append everything in one version-checked
+transaction -> reply with the picture (showing every move since this decision).
+
+A refusal never talks about hidden information the refused move itself would have turned
+over: when a whole turn typed at once fails at a step *after* a step that revealed
+something (a colony stack turned face up), the steps up to that reveal are played — as
+they would be at a real table — and only the rest is refused, in words about what is now
+public.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from bot.store import DiskFull, MoveRow, SeatRow, StaleVersion
+from bot.table import lobby, words
+from bot.table.narrate import Narrator, notify, play_lines, private_events
+from bot.table.replies import Reply, TableError
+from bot.table.suggest import suggest
+from bot.table.table import Table
+from bot.table.tables import DISK_FULL, Play, Tables
+from rules import Event, Game, Move, RulesError
+from rules.chat import Verb
+
+log = logging.getLogger(__name__)
+
+MAX_INPUT = 400      # characters: no move of any game is longer; refuse before parsing
+
+
+@dataclass
+class Prefix:
+    """The steps of a refused compound move up to (and including) its last reveal."""
+
+    plays: list[tuple[Move, list[Event], BaseModel]]    # step, events, state before it
+    state: BaseModel                                    # the state after them
+    error: RulesError                                   # why the next step was refused
+
+
+def reveal_prefix(g: Game, state: BaseModel, seat: int, move: Move) -> Prefix | None:
+    """Apply ``move``'s steps one by one; if a step fails after an earlier step revealed
+    something, the steps through that reveal. None when no such prefix can be logged."""
+    steps = g.steps(move)
+    if len(steps) < 2:
+        return None
+    done: list[tuple[Move, list[Event], BaseModel]] = []
+    current = state
+    error: RulesError | None = None
+    for step in steps:
+        try:
+            after, events = g.apply(current, seat, step)
+        except RulesError as exc:
+            error = exc
+            break
+        done.append((step, events, current))
+        current = after
+    if error is None:
+        return None
+    last = max((i for i, (_, events, _) in enumerate(done) if any(e.reveals for e in events)),
+               default=None)
+    if last is None:
+        return None
+    kept = done[: last + 1]
+    for step, _, before in kept:        # each step must replay from the log on its own
+        try:
+            if g.parse(before, seat, str(step)) != step:
+                return None
+        except RulesError:
+            return None
+    end = kept[-1]
+    return Prefix(kept, g.apply(end[2], seat, end[0])[0], error)
+
+
+class MoveDesk:
+    def __init__(self, tables: Tables, narrator: Narrator) -> None:
+        self.tables = tables
+        self.narrator = narrator
+
+    # Who may act ---------------------------------------------------------------------
+
+    def verb_of(self, table: Table, verb: str | None) -> Verb | None:
+        if not verb:
+            return None
+        found = table.game.verb(verb)
+        if found is None:
+            own = " ".join(f"`/{v.name}`" for v in table.game.texts.verbs)
+            raise TableError(f"`/{words.excerpt(verb, 30)}` is not a {table.game.title} "
+                             f"command. {table.game.title}'s moves: {own}, or any move with "
+                             "`/move`.")
+        return found
+
+    def authorise(self, table: Table, user_id: int) -> int:
+        assert table.state is not None
+        seat = table.seat_of(user_id)
+        if seat is None:
+            playing = words.join_names([s.name for s in table.seats])
+            raise TableError(f"You are not playing in this game ({playing} are). You can "
+                             "watch with `/board`, or start your own table in another channel.")
+        g = table.game
+        if not g.to_act(table.state):
+            raise TableError("This game is over. See `/score`, or start a new one with "
+                             f"{table.start_command}.")
+        if seat not in g.to_act(table.state):
+            reason = words.name_seats(g.idle_reason(table.state, seat), table.names)
+            raise TableError(f"{reason} I'll DM you when it is your turn (unless you turned "
+                             "that off with `/notify off`).")
+        return seat
+
+    def notation(self, g: Game, state: BaseModel, seat: int, move: Move, typed: str) -> str:
+        """The text to log: the canonical notation when it reads back as the same move
+        (so the log replays exactly), else what the player typed."""
+        try:
+            if g.parse(state, seat, str(move)) == move:
+                return str(move)
+        except RulesError:
+            pass
+        log.warning("notation %r does not read back as the move; logging %r", str(move), typed)
+        return typed
+
+    # Moves ---------------------------------------------------------------------------
+
+    async def move(self, channel_id: int, user_id: int, text: str,
+                   verb: str | None = None) -> Reply:
+        """Play ``text`` (a whole turn or one decision); ``verb`` is the slash command used
+        (None for /move), which completes a bare parameter."""
+        table = await self.tables.active(channel_id)
+        spec = self.verb_of(table, verb)
+        seat = self.authorise(table, user_id)
+        g, state = table.game, table.state
+        assert state is not None
+        if len(text) > MAX_INPUT:
+            raise TableError(f"That is too long to be a move ({len(text)} characters). "
+                             f"`/{g.name} rules` shows the notation.")
+        typed = g.complete(state, seat, spec, text)
+        if not typed.strip():
+            raise TableError(f"Type a move, {g.texts.examples or 'see /help'}.")
+        try:
+            move = g.parse(state, seat, typed)
+        except RulesError as exc:
+            raise self.refusal(table, exc, typed) from None
+        try:
+            after, events = g.apply(state, seat, move)
+        except RulesError as exc:
+            prefix = reveal_prefix(g, state, seat, move)
+            if prefix is None:
+                raise self.refusal(table, exc, typed) from None
+            return await self._partial(table, seat, user_id, prefix)
+        plays = [Play(seat, user_id, self.notation(g, state, seat, move, typed), events,
+                      g.public_text(state, seat, move))]
+        return await self._finish(table, plays, after, user_id, since=g.view(state, None))
+
+    def refusal(self, table: Table, exc: RulesError, typed: str) -> TableError:
+        reason = words.name_seats(str(exc), table.names)
+        return TableError(words.clip(f"{reason}\n(You sent `{words.excerpt(typed)}`; nothing "
+                                     "was changed.)"))
+
+    async def _finish(self, table: Table, plays: list[Play], after: BaseModel, user_id: int,
+                      since: BaseModel | None, private: str = "") -> Reply:
+        g = table.game
+        more, after = self.tables.computers(
+            Table(table.row, table.seats, g, after, table.ply + len(plays)), after)
+        plays += more
+        table = await self.tables.commit(table, plays, after, mover=user_id)
+        reply = await self.narrator.board_reply(table, play_lines(table, plays), user_id,
+                                                since=since)
+        secrets = private_events(table, plays)
+        mine = secrets.pop(user_id, "")
+        reply.private = "\n".join(x for x in (private, mine) if x)
+        reply.dms.update(secrets)
+        return reply
+
+    async def _partial(self, table: Table, seat: int, user_id: int, prefix: Prefix) -> Reply:
+        g = table.game
+        plays = [Play(seat, user_id, str(step), events, g.public_text(before, seat, step))
+                 for step, events, before in prefix.plays]
+        played = ", ".join(f"`{p.shown}`" for p in plays)
+        after_names = words.name_seats(str(prefix.error), table.names)
+        note = (f"Only the first part of your turn was played ({played}): it turned hidden "
+                f"information face up, which cannot be taken back. The rest was refused: "
+                f"{after_names}\nCarry on from here.")
+        assert table.state is not None
+        return await self._finish(table, plays, prefix.state, user_id,
+                                  since=g.view(table.state, None), private=words.clip(note))
+
+    async def reads_as_move(self, channel_id: int, user_id: int, text: str) -> bool:
+        """Would the game read ``text`` as a move of the caller's (legal now or not)?"""
+        try:
+            table = await self.tables.active(channel_id)
+        except TableError:
+            return False
+        seat = table.seat_of(user_id)
+        assert table.state is not None
+        try:
+            table.game.parse(table.state, 0 if seat is None else seat, text[:MAX_INPUT])
+        except RulesError:
+            return False
+        return True
+
+    async def cannot_move(self, channel_id: int, user_id: int, verb: str | None) -> str | None:
+        """Why the caller could not move with ``verb`` now (None: they could)."""
+        try:
+            table = await self.tables.active(channel_id)
+            self.verb_of(table, verb)
+            self.authorise(table, user_id)
+        except TableError as exc:
+            return str(exc)
+        return None
+
+    async def suggestions(self, channel_id: int, user_id: int, verb: str | None,
+                          typed: str) -> list[tuple[str, str]]:
+        """Autocomplete: up to 25 (value, label) pairs from the legal moves. ``value`` is a
+        notation that ``move(..., verb)`` accepts back as ``text``. Empty when the caller
+        may not act or the verb is not this game's."""
+        try:
+            table = await self.tables.active(channel_id)
+            spec = self.verb_of(table, verb)
+            seat = self.authorise(table, user_id)
+        except TableError:
+            return []
+        assert table.state is not None
+        return suggest(table.game, table.state, seat, spec, typed[:MAX_INPUT])
+
+    # Taking back and handing over ----------------------------------------------------
+
+    async def undo(self, channel_id: int, user_id: int) -> Reply:
+        """Take back the caller's last move while nobody — a computer included — has
+        acted since, and it revealed nothing."""
+        table = await self.tables.active(channel_id)
+        if table.seat_of(user_id) is None:
+            raise TableError("You are not playing in this game.")
+        last = await self.tables.store.last_moves(table.row.id, 1)
+        if not last or last[-1].user_id != user_id:
+            mine = await self._my_last(table, user_id)
+            if mine is None:
+                raise TableError("You have not moved yet in this game, so there is nothing to "
+                                 "undo.")
+            who = table.names[last[-1].seat] if last else "someone"
+            raise TableError(f"{who} has acted since your last move, so it cannot be taken "
+                             "back: undo works only until anyone else — a computer player "
+                             "included — acts.")
+        mine_row = last[-1]
+        if mine_row.reveals:
+            raise TableError("Your move brought hidden information to light, so it cannot "
+                             "be taken back.")
+        target = mine_row.ply - 1
+        row, seats, snap, log_moves = await self.tables.store.read_log(table.row.id,
+                                                                      upto=target)
+        _, state = self.tables.replay(table.game, row, snap, log_moves)
+        back = Table(table.row, table.seats, table.game, state, target)
+        waiting = notify(back)
+        if table.seat_of(user_id) in table.game.waiting_on(state):
+            waiting.append(user_id)
+        try:
+            version = await self.tables.store.truncate(
+                table.row, target, self.tables.clock(), waiting=waiting, mover=user_id,
+                follow_up=self.tables.follow_up)
+        except StaleVersion:
+            self.tables.forget(table.row.id)
+            raise await self.tables.race(channel_id) from None
+        except DiskFull:
+            raise TableError(DISK_FULL) from None
+        self.tables.remember(table.row.id, version, target, state, table.seats)
+        table = await self.tables.here(channel_id)
+        lines = [f"↩️ {table.names[mine_row.seat]} took back `{mine_row.shown}`."]
+        return await self.narrator.board_reply(table, lines, user_id)
+
+    async def _my_last(self, table: Table, user_id: int) -> MoveRow | None:
+        for m in reversed(await self.tables.store.last_moves(table.row.id, 400)):
+            if m.user_id == user_id:
+                return m
+        return None
+
+    async def resign(self, channel_id: int, user_id: int) -> Reply:
+        """The caller's seat becomes a computer seat, which plays on. (Adapters ask first.)"""
+        table = await self.tables.here(channel_id)
+        if table.row.status == "lobby":
+            raise TableError("The game has not started: `/leave` the lobby instead.")
+        seat = table.seat_of(user_id)
+        if seat is None or table.state is None:
+            raise TableError("You are not playing in this game.")
+        old = table.seats[seat]
+        seats = [SeatRow(s.seat, None, s.name + lobby.COMPUTER_MARK, s.colour)
+                 if s.seat == seat else s for s in table.seats]
+        if not any(s.human for s in seats):
+            await self.tables.update(table, seats=seats, status="abandoned",
+                                     clear_reminders=True)
+            return Reply(text=f"{old.name} resigned and no human players are left, so the game "
+                              f"is closed. Start a new one with {table.start_command}.")
+        table = Table(table.row, seats, table.game, table.state, table.ply)
+        plays, state = self.tables.computers(table, table.state)
+        table = await self.tables.commit(table, plays, state, mover=None, seats=seats)
+        lines = [f"🏳️ {old.name} resigned; a computer player takes over the {old.colour} seat "
+                 "and plays on.", *play_lines(table, plays)]
+        return await self.narrator.board_reply(table, lines, None)

@@ -1,0 +1,92 @@
+"""What the table says after a command: the plies played, who is next and what they should
+do, and the board picture — one reply, the same for every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.table import words
+from bot.table.lobby import colour_hex
+from bot.table.pictures import render_picture
+from bot.table.replies import Reply
+from bot.table.table import Table
+from bot.table.tables import Play
+
+
+def play_lines(table: Table, plays: list[Play]) -> list[str]:
+    """One line per player's run of plies, then what happened, in public words."""
+    lines: list[str] = []
+    i = 0
+    while i < len(plays):
+        seat, user = plays[i].seat, plays[i].user
+        group = [plays[i]]
+        while (i + len(group) < len(plays)
+               and (plays[i + len(group)].seat, plays[i + len(group)].user) == (seat, user)):
+            group.append(plays[i + len(group)])
+        icon = "🤖 " if user is None else ""
+        notations = " · ".join(f"`{p.shown}`" for p in group)
+        lines.append(f"{icon}{words.bold(table.names[seat])}: {notations}")
+        lines += [f"• {words.event_line(e, table.names)}" for p in group for e in p.events
+                  if not e.private]
+        i += len(group)
+    return lines
+
+
+def private_events(table: Table, plays: list[Play]) -> dict[int, str]:
+    """Events only their own seat may read, by the user to tell privately."""
+    out: dict[int, list[str]] = {}
+    for p in plays:
+        for e in p.events:
+            if e.private and e.seat is not None and table.seats[e.seat].user_id is not None:
+                out.setdefault(table.seats[e.seat].user_id or 0, []).append(
+                    "🔒 " + words.event_line(e, table.names))
+    return {u: "\n".join(lines) for u, lines in out.items()}
+
+
+def next_line(table: Table) -> str:
+    """Who must act now and what they should do; the final scores once it is over."""
+    g, state = table.game, table.state
+    assert state is not None
+    result = g.result(state)
+    if result is not None:
+        return words.standings_text(result, table.names, True, table.start_command)
+    seats = g.waiting_on(state)
+    if not seats:
+        return ""
+    progress = g.progress(state)
+    head = f"➡️ {progress} — next" if progress else "➡️ Next"
+    if len(seats) == 1:
+        prompt = words.name_seats(g.prompt(state, seats[0]), table.names)
+        return f"{head}: {words.bold(table.names[seats[0]])}: {prompt}."
+    who = words.join_names([words.bold(table.names[s]) for s in seats])
+    return f"{head}: {who}: {words.name_seats(g.prompt(state, None), table.names)}."
+
+
+def notify(table: Table, mover: int | None = None) -> list[int]:
+    """The users the game now waits for (but not the one who just moved)."""
+    assert table.state is not None
+    users = [table.seats[s].user_id for s in table.game.waiting_on(table.state)]
+    return [u for u in users if u is not None and u != mover]
+
+
+class Narrator:
+    """Builds replies with the board picture (drawn off the event loop, if enabled)."""
+
+    def __init__(self, render: bool = True) -> None:
+        self.render = render
+
+    async def picture(self, table: Table, since: Any = None) -> bytes | None:
+        if not self.render or table.state is None:
+            return None
+        g = table.game
+        return await render_picture(g.name, g.view(table.state, None), table.names,
+                                    [colour_hex(s.colour) for s in table.seats], since)
+
+    async def board_reply(self, table: Table, lines: list[str], mover: int | None, *,
+                          notify_next: bool = True, since: Any = None) -> Reply:
+        assert table.state is not None
+        lines = [*lines, next_line(table)]
+        return Reply(text=words.clip("\n".join(line for line in lines if line)),
+                     image=await self.picture(table, since),
+                     notify=notify(table, mover) if notify_next else [],
+                     progress=table.game.progress(table.state))

@@ -1,0 +1,104 @@
+"""Turn reminders: who to remind, and the DM text. Schedules live in the store
+(``reminders`` table), so a restart loses none. Each due reminder is *claimed* in one
+transaction before it is sent, so two bot processes (or two passes) never send the same
+DM twice; a claim is a lease that runs out if the sender dies."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.store import MoveRow
+from bot.table import words
+from bot.table.replies import Reminder
+from bot.table.tables import Tables
+
+LEASE = 300.0     # seconds a claimed reminder stays with its sender
+RETRY = 900.0     # seconds before retrying a DM that failed for another reason
+DM_LIMIT = 1900
+
+
+def board_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{base}/{message_id}" if message_id else base
+
+
+def since_last_turn(moves: list[MoveRow], user_id: int, names: list[str]) -> list[str]:
+    """What the others did since ``user_id`` last moved, one line per move."""
+    last = max((i for i, m in enumerate(moves) if m.user_id == user_id), default=-1)
+    lines = []
+    for m in moves[last + 1:]:
+        who = names[m.seat] if 0 <= m.seat < len(names) else f"seat {m.seat + 1}"
+        detail = m.summary.replace("\n", " ") if m.summary else ""
+        lines.append(f"• {who}: `{m.shown}`" + (f" — {detail}" if detail else ""))
+    return lines
+
+
+def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, prompt: str,
+                  happened: list[str], example: str) -> str:
+    head = ("⏰ Still your turn" if follow_up else "⚓ It is your turn")
+    lines = [f"{head} in **{title}** in <#{channel_id}> — {prompt}.", f"Board: {link}"]
+    if happened:
+        lines.append("Since your last turn:")
+        budget = DM_LIMIT - sum(len(x) + 1 for x in lines) - 200
+        kept: list[str] = []
+        for line in reversed(happened):
+            line = words.clip(line, 300)
+            if budget - len(line) - 1 < 0:
+                kept.append(f"… and {len(happened) - len(kept)} earlier moves")
+                break
+            budget -= len(line) + 1
+            kept.append(line)
+        lines += reversed(kept)
+    hint = f" ({example})" if example else ""
+    lines.append(f"Reply in the channel with a move{hint}; `/notify off` stops these.")
+    return words.clip("\n".join(lines), DM_LIMIT)
+
+
+class ReminderDesk:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    async def due(self, now: float | datetime | None = None) -> list[Reminder]:
+        """DMs due now, claimed for this caller; call ``done`` after trying each."""
+        when = now.timestamp() if isinstance(now, datetime) else (
+            self.tables.clock() if now is None else float(now))
+        store = self.tables.store
+        out: list[Reminder] = []
+        for r in await store.claim_reminders(when, LEASE):
+            row = await store.game(r.game_id)
+            table = await self.tables.load(row) if row else None
+            if table is None or table.state is None:
+                await store.reschedule(r.id, None)
+                continue
+            seat = table.seat_of(r.user_id)
+            g = table.game
+            if seat is None or seat not in g.waiting_on(table.state):
+                await store.reschedule(r.id, None)
+                continue
+            moves = await store.last_moves(table.row.id, 60)
+            text = reminder_text(
+                g.title, table.row.channel_id,
+                board_link(table.row.guild_id, table.row.channel_id,
+                           table.row.board_message_id),
+                r.kind == "follow-up",
+                words.name_seats(g.prompt(table.state, seat), table.names),
+                since_last_turn(moves, r.user_id, table.names), g.texts.examples)
+            out.append(Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
+                                guild_id=table.row.guild_id, text=text, id=r.id,
+                                game_id=table.row.id, kind=r.kind))
+        return out
+
+    async def done(self, reminder: Reminder, delivered: bool, dm_closed: bool = False) -> None:
+        """Record a DM attempt: delivered -> schedule the follow-up (or finish);
+        ``dm_closed`` (Discord error 50007) -> mark the user and stop DMing them."""
+        now = self.tables.clock()
+        store = self.tables.store
+        if dm_closed:
+            await store.set_prefs(reminder.user_id, now, dm_closed=True)
+            await store.drop_user_reminders(reminder.user_id)
+        elif not delivered:
+            await store.reschedule(reminder.id, now + RETRY)
+        elif reminder.kind == "first":
+            await store.reschedule(reminder.id, now + self.tables.follow_up, "follow-up")
+        else:
+            await store.reschedule(reminder.id, None)

@@ -1,0 +1,250 @@
+"""The table service: the one object both adapters (Discord, the terminal) talk to.
+
+It is a facade over desks that each do one thing, all working through one ``Tables``
+(loading, caching, committing) and one ``Narrator`` (reply text and picture):
+
+* ``LobbyDesk`` — open, join, leave, add a computer, start;
+* ``MoveDesk`` — moves, autocomplete, undo, resign;
+* ``ViewDesk`` — board, status, hand, log, score;
+* ``ReminderDesk`` — due turn DMs and what became of them.
+
+Every method returns a :class:`~bot.table.replies.Reply` or raises
+:class:`~bot.table.replies.TableError`, whose text is a sentence for the user (send it
+privately). ``channel_id`` / ``user_id`` are ints (a thread is a channel).
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ParamSpec, Self, TypeVar
+
+from bot.store import DiskFull, Store, open_store
+from bot.table import lobby, words
+from bot.table.lobby_desk import LobbyDesk
+from bot.table.moves import MoveDesk
+from bot.table.narrate import Narrator
+from bot.table.reminders import ReminderDesk
+from bot.table.replies import Reminder, Reply, TableError
+from bot.table.table import Table
+from bot.table.tables import CACHE_SIZE, DISK_FULL, Tables
+from bot.table.views import ViewDesk
+from rules import game_names, get_game
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """A full disk is a sentence for the user, never a crash (the bot goes on)."""
+    @functools.wraps(fn)
+    async def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await fn(*args, **kwargs)
+        except DiskFull:
+            raise TableError(DISK_FULL) from None
+    return call
+
+
+class TableService:
+    """Lobbies, moves, computer seats, undo, reminders — over one store.
+
+    Construct with ``await TableService.open(db_path, reminder_hours=24)``."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] | None = None,
+                 reminder_hours: float = 24.0, render: bool = True,
+                 seed_source: Callable[[], int] | None = None,
+                 cache_size: int = CACHE_SIZE) -> None:
+        self.store = store
+        self.clock = clock or time.time
+        self.tables = Tables(store, self.clock, reminder_hours * 3600.0, cache_size)
+        self.narrator = Narrator(render)
+        self.lobbies = LobbyDesk(self.tables, self.narrator,
+                                 seed_source or (lambda: secrets.randbelow(2**31)))
+        self.moves = MoveDesk(self.tables, self.narrator)
+        self.views = ViewDesk(self.tables, self.narrator, self.lobbies)
+        self.reminders = ReminderDesk(self.tables)
+
+    @classmethod
+    async def open(cls, db_path: str | Path, **kwargs: Any) -> Self:
+        """Open (check and migrate) the store at ``db_path`` and return a service on it."""
+        return cls(await open_store(db_path), **kwargs)
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    async def table(self, channel_id: int) -> Table:
+        """The channel's open game (else its latest) as loaded: row, seats, state, ply.
+        For tools and tests; adapters use the commands below."""
+        return await self.tables.here(channel_id, latest=True)
+
+    # Lobby ---------------------------------------------------------------------------
+
+    @_guarded
+    async def open_lobby(self, channel_id: int, guild_id: int | None, user_id: int,
+                         user_name: str, game: str, colour: str | None = None,
+                         variant: str | None = None) -> Reply:
+        return await self.lobbies.open(channel_id, guild_id, user_id, user_name, game,
+                                       colour, variant)
+
+    @_guarded
+    async def join(self, channel_id: int, user_id: int, user_name: str,
+                   colour: str | None = None, game_id: int | None = None) -> Reply:
+        return await self.lobbies.join(channel_id, user_id, user_name, colour, game_id)
+
+    @_guarded
+    async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
+        return await self.lobbies.leave(channel_id, user_id, game_id)
+
+    @_guarded
+    async def add_computer(self, channel_id: int, user_id: int,
+                           game_id: int | None = None) -> Reply:
+        return await self.lobbies.add_computer(channel_id, user_id, game_id)
+
+    @_guarded
+    async def start_game(self, channel_id: int, user_id: int,
+                         game_id: int | None = None) -> Reply:
+        return await self.lobbies.start(channel_id, user_id, game_id)
+
+    def colour_names(self) -> list[str]:
+        """The seat colours, for autocomplete on /join."""
+        return lobby.colour_names()
+
+    # Moves ---------------------------------------------------------------------------
+
+    @_guarded
+    async def move(self, channel_id: int, user_id: int, text: str,
+                   verb: str | None = None) -> Reply:
+        return await self.moves.move(channel_id, user_id, text, verb)
+
+    async def suggestions(self, channel_id: int, user_id: int, verb: str | None,
+                          typed: str) -> list[tuple[str, str]]:
+        return await self.moves.suggestions(channel_id, user_id, verb, typed)
+
+    async def reads_as_move(self, channel_id: int, user_id: int, text: str) -> bool:
+        return await self.moves.reads_as_move(channel_id, user_id, text)
+
+    async def cannot_move(self, channel_id: int, user_id: int, verb: str | None) -> str | None:
+        return await self.moves.cannot_move(channel_id, user_id, verb)
+
+    @_guarded
+    async def undo(self, channel_id: int, user_id: int) -> Reply:
+        return await self.moves.undo(channel_id, user_id)
+
+    @_guarded
+    async def resign(self, channel_id: int, user_id: int) -> Reply:
+        """The caller's seat becomes a computer seat, which plays on (a lobby: leave it)."""
+        table = await self.tables.here(channel_id)
+        if table.row.status == "lobby":
+            return await self.lobbies.leave(channel_id, user_id)
+        return await self.moves.resign(channel_id, user_id)
+
+    # Looking around ------------------------------------------------------------------
+
+    async def board(self, channel_id: int, user_id: int | None = None) -> Reply:
+        return await self.views.board(channel_id, user_id)
+
+    async def status(self, channel_id: int) -> Reply:
+        return await self.views.status(channel_id)
+
+    async def hand(self, channel_id: int, user_id: int) -> Reply:
+        return await self.views.hand(channel_id, user_id)
+
+    async def log(self, channel_id: int, last: int = 15) -> Reply:
+        return await self.views.log(channel_id, last)
+
+    async def score(self, channel_id: int) -> Reply:
+        return await self.views.score(channel_id)
+
+    # The table as a whole --------------------------------------------------------------
+
+    @_guarded
+    async def abandon(self, channel_id: int, user_id: int, can_manage: bool = False) -> Reply:
+        """Vote to end the game; it ends when every human player agrees, or at once for a
+        member with Manage Channel (``can_manage``). A lobby's host closes it at once."""
+        table = await self.tables.here(channel_id)
+        seated = table.seat_of(user_id) is not None
+        if table.row.status == "lobby":
+            if not (can_manage or user_id == table.row.host_id):
+                raise TableError("Only the host can close the lobby; you can `/leave` it.")
+            await self.tables.update(table, status="abandoned")
+            return Reply(text=f"The lobby is closed. Open a new one with {table.start_command}.")
+        if not seated and not can_manage:
+            raise TableError("Only the players (or someone who can manage this channel) can "
+                             "abandon the game.")
+        humans = {s.user_id for s in table.seats if s.user_id is not None}
+        votes = humans if can_manage else await self.store.vote_abandon(
+            table.row.id, user_id, self.clock())
+        if not humans <= votes:
+            missing = [s.name for s in table.seats if s.human and s.user_id not in votes]
+            return Reply(text=f"🗳️ {len(votes & humans)} of {len(humans)} players want to "
+                              f"abandon this game. Waiting for {words.join_names(missing)}: "
+                              "`/abandon` to agree, or simply play on.")
+        await self.tables.update(table, status="abandoned", clear_reminders=True)
+        why = "closed by a channel manager" if can_manage else "every player agreed"
+        return Reply(text=f"The {table.game.title} game is abandoned ({why}). "
+                          f"Start a new one with {table.start_command}.")
+
+    @_guarded
+    async def set_notify(self, user_id: int, on: bool) -> Reply:
+        """Turn turn-reminder DMs on or off for the caller (on also clears a closed-DM mark)."""
+        await self.store.set_prefs(user_id, self.clock(), dms=on,
+                                   dm_closed=False if on else None)
+        text = ("🔔 I'll DM you when it is your turn (make sure your DMs are open to members "
+                "of this server)." if on else
+                "🔕 No more turn reminders by DM. `/notify on` brings them back.")
+        return Reply(text=text, ephemeral=True)
+
+    async def help_text(self, channel_id: int | None = None) -> str:
+        """The table's commands, and the moves of the channel's game (else every game's
+        start command)."""
+        games = [get_game(n) for n in game_names()]
+        text = words.table_help(games)
+        row = None
+        if channel_id is not None:
+            row = (await self.store.open_game(channel_id)
+                   or await self.store.latest_game(channel_id))
+        if row is not None:
+            text += "\n" + get_game(row.game).texts.help
+        else:
+            text += "\n**Games**: " + " · ".join(
+                f"{g.title} (`/{g.name} rules`)" for g in games)
+        return text
+
+    async def rules_text(self, game: str) -> str:
+        """A game's rules in brief, with its move notation."""
+        try:
+            g = get_game(game)
+        except KeyError:
+            raise TableError(f"I don't know the game {words.excerpt(game, 30)!r}. Games: "
+                             f"{', '.join(game_names())}.") from None
+        text = g.texts.rules
+        if g.texts.variants:
+            text += "\n**Variants** (`/" + g.name + " start variant:<name>`): " + "; ".join(
+                f"`{v.key}` — {v.description}" for v in g.texts.variants)
+        return text
+
+    async def game_of(self, channel_id: int) -> str | None:
+        """The name of this channel's game (open, else latest), if any."""
+        row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
+        return row.game if row else None
+
+    async def note_board_message(self, channel_id: int, message_id: int) -> None:
+        """Remember the message holding the latest board (reminder DMs link to it)."""
+        row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
+        if row is not None:
+            await self.store.set_board_message(row.id, message_id)
+
+    # Reminders -----------------------------------------------------------------------
+
+    async def due_reminders(self, now: float | datetime | None = None) -> list[Reminder]:
+        """DMs due now, each claimed for this caller; call ``reminder_done`` after trying."""
+        return await self.reminders.due(now)
+
+    async def reminder_done(self, reminder: Reminder, delivered: bool,
+                            dm_closed: bool = False) -> None:
+        await self.reminders.done(reminder, delivered, dm_closed)

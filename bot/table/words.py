@@ -1,0 +1,121 @@
+"""Words for players that no single game owns: the table's help, and the helpers that
+turn a game's sentences ('seat 2 explored Guiné') into a reply (names, lengths, lists).
+
+A game's own words — its rules summary, its verbs' help — come from ``data/<game>/``
+through the game object; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from rules import Event, Game, GameResult
+
+DISCORD_LIMIT = 1900   # a little under Discord's 2000-character message limit
+ECHO_LIMIT = 60        # characters of a player's own input echoed back in a refusal
+
+TABLE_HELP = """\
+**Sailbot — play-by-chat board games**
+**Table** — one game per channel or thread
+{starts} open a lobby here · `/join [colour]` take a seat · `/leave`
+`/addbot` add a computer player · `/start` begin (host) · `/abandon` end the game (everyone agrees)
+**Looking around**
+`/board` picture · `/status` whose turn and what everyone has · `/hand` your own (private) view
+`/score` standings · `/log` recent moves · `/undo` take back your move (until anyone else acts)
+`/resign` a computer plays on for you (asks first) · `/notify off|on` turn reminders by DM
+`/move <notation>` plays any move; every game's own commands are below (or `/<game> rules`).
+A *turn* is one player's go; it may take several steps. Every message counts turns the same way."""
+
+
+def table_help(games: list[Game]) -> str:
+    starts = ", ".join(f"`/{g.name} start`" for g in games) or "`/<game> start`"
+    return TABLE_HELP.format(starts=starts)
+
+
+def start_hint(games: list[Game]) -> str:
+    """How to open a table, naming every game."""
+    return " or ".join(f"`/{g.name} start`" for g in games)
+
+
+_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """Replace the engine's 'seat N' with the player's name."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(2)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return _SEAT.sub(sub, text)
+
+
+def event_line(event: Event, names: list[str]) -> str:
+    text = name_seats(event.text, names)
+    if event.seat is not None and 0 <= event.seat < len(names):
+        text = f"{names[event.seat]} {text}"
+    else:
+        text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+def bold(name: str) -> str:
+    return f"**{name}**"
+
+
+def join_names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def excerpt(text: str, limit: int = ECHO_LIMIT) -> str:
+    """A short, readable excerpt of what someone typed, to echo back: control and format
+    characters dropped (no `\\u200d`), whitespace folded, cut at a character boundary
+    that does not split a combining mark, with … when cut."""
+    kept = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs")
+                   or ch == "\n")
+    kept = " ".join(kept.split()).replace("`", "'")
+    if len(kept) <= limit:
+        return kept
+    cut = limit - 1
+    while cut > 0 and unicodedata.combining(kept[cut]):
+        cut -= 1
+    return kept[:cut].rstrip() + "…"
+
+
+def clip(text: str, limit: int = DISCORD_LIMIT) -> str:
+    """Keep a message within Discord's limit, cutting whole lines from the middle (and a
+    single monster line at its end)."""
+    lines = [line if len(line) <= limit // 2 else line[: limit // 2 - 1] + "…"
+             for line in text.split("\n")]
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    head, tail = lines[:3], lines[3:]
+    note = "… (earlier lines cut — see `/log`)"
+    while tail and len("\n".join([*head, note, *tail])) > limit:
+        tail.pop(0)
+    return "\n".join([*head, note, *tail])[:limit]
+
+
+def breakdown_text(parts: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in parts.items() if k != "total" and v)
+
+
+def standings_text(result: GameResult, names: list[str], final: bool, restart: str) -> str:
+    """Scores best first with the per-category breakdown; the final one congratulates."""
+    lines = ["🏁 **Game over — final scores**" if final else "**Standings**"]
+    medals = ["🥇", "🥈", "🥉"]
+    for rank, seat in enumerate(result.ranking):
+        medal = medals[rank] if final and rank < len(medals) else f"{rank + 1}."
+        parts = breakdown_text(result.breakdown[seat])
+        lines.append(f"{medal} {bold(names[seat])} — {result.scores[seat]} VP"
+                     + (f" ({parts})" if parts else ""))
+    if result.tie_break:
+        lines.append(name_seats(result.tie_break, names))
+    if final:
+        lines.append(f"Congratulations, {names[result.ranking[0]]}! "
+                     f"Start a new game with {restart}.")
+    return "\n".join(lines)

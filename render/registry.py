@@ -1,0 +1,58 @@
+"""Board pictures by game name.
+
+A game's picture lives in ``render/<game>/`` and exposes ``render(view, names, colours,
+since)``; it is found by that convention the first time it is needed, so adding a game
+needs no line here. Tests register toy renderers with ``register``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, Protocol
+
+
+class Renderer(Protocol):
+    def __call__(self, view: Any, names: list[str] | None = None,
+                 colours: list[str] | None = None, since: Any = None) -> bytes: ...
+
+
+_RENDERERS: dict[str, Renderer] = {}
+
+
+def register(game: str, renderer: Renderer) -> None:
+    _RENDERERS[game] = renderer
+
+
+def unregister(game: str) -> None:
+    _RENDERERS.pop(game, None)
+
+
+def renderer_for(game: str) -> Renderer | None:
+    """The picture function of ``game``; None when the game has no picture."""
+    if game not in _RENDERERS:
+        try:
+            module = importlib.import_module(f"render.{game}")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"render.{game}",):
+                raise
+            return None
+        fn: Callable[..., bytes] | None = getattr(module, "render", None)
+        if fn is None:
+            return None
+        _RENDERERS[game] = fn
+    return _RENDERERS[game]
+
+
+def render_board(view: Any, names: list[str] | None = None, colours: list[str] | None = None,
+                 since: Any = None) -> bytes:
+    """PNG bytes of the board seen in ``view`` (a game's public view, never its state).
+
+    ``names``: display names per seat; ``colours``: "#rrggbb" per seat; ``since``: the
+    public view before the last human decision, so the picture can show every move
+    after it. Raises ValueError for a game without a picture."""
+    game = getattr(view, "game", None)
+    fn = renderer_for(str(game)) if game else None
+    if fn is None:
+        raise ValueError(f"no board picture for game {game!r}")
+    return fn(view, names, colours, since)

@@ -1,0 +1,230 @@
+"""Navegador at the chat table: what a slash verb's bare parameter means, which whole turns
+autocomplete offers for each verb, and the few sentences the table prints about the game.
+
+A turn starts with a rondel step, so a verb at a turn start composes "move there + do
+this" (`/hire 2` -> `workers 2`); mid-turn a verb only continues the turn it belongs to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.chat import Verb
+from rules.contract import GameResult, Move
+from rules.errors import RulesError
+from rules.navegador import actions, turn
+from rules.navegador.data import ROMAN, load_data
+from rules.navegador.moves import CardSail, Done, King, Leg, Rondel, Skip, Turn, Units
+from rules.navegador.notation import ACTION_WORDS, normalise
+from rules.navegador.state import NavegadorState
+
+# Words that already name an action (or end one): text starting with one is notation.
+LEADING = set(ACTION_WORDS) | {"card", "navegador", "navegador-card", "extra", "king",
+                               "sell", "process", "done", "skip"}
+ENDERS = {"done", "skip", "pass", "nothing", "none", "end", "-"}
+
+
+def _first_word(text: str) -> str:
+    clean = normalise(text)
+    return clean.split(" ")[0] if clean else ""
+
+
+def verb_word(state: NavegadorState, verb: Verb | None) -> str | None:
+    """The notation word a verb stands for now (`/privilege` places the King's privilege
+    at the end of the game)."""
+    if verb is None:
+        return None
+    if verb.word == "privilege" and state.step == "king":
+        return "king"
+    return verb.word
+
+
+def complete(state: NavegadorState, verb: Verb | None, text: str) -> str:
+    """'/hire 2' -> 'workers 2'; text that already names its action is left alone."""
+    text = text.strip()
+    word = verb_word(state, verb)
+    if not word:
+        return text
+    first = _first_word(text)
+    if state.step in ("sail", "card_sail") and word in ("sail", "card"):
+        return text or "done"   # while sailing, bare legs keep the sail open
+    if first in ENDERS and state.step == "start":
+        return f"{word} {text}"  # '/sail done' at a turn start: move there, do nothing
+    keys = {s.key for s in load_data().rondel}
+    if first in LEADING or first in keys:
+        return text
+    return f"{word} {text}".strip()
+
+
+def _action_of(space: int) -> str:
+    return load_data().rondel[space].action
+
+
+def _pointless(state: NavegadorState, seat: int, move: Move) -> bool:
+    """Legal but never wise: buying workers or ships only to sell them straight back."""
+    if isinstance(move, Units):
+        _, _, sold = actions.unit_outcome(state, state.sheets[seat], move.what, move.count)
+        return sold > 0
+    return False
+
+
+def _apply(state: NavegadorState, seat: int, move: Move) -> NavegadorState | None:
+    from rules.navegador.game import Navegador
+
+    try:
+        return Navegador().apply(state, seat, move)[0]
+    except RulesError:
+        return None
+
+
+def _legal(state: NavegadorState, seat: int) -> list[Move]:
+    from rules.navegador.legal import legal_steps
+
+    return list(legal_steps(state, seat))
+
+
+def _card_turns(state: NavegadorState, seat: int) -> Iterator[Move]:
+    """The card's extra sail with one leg (never a card with nowhere to sail)."""
+    for m in _legal(state, seat):
+        if isinstance(m, CardSail):
+            after = _apply(state, seat, m)
+            if after is None:
+                continue
+            for leg in _legal(after, seat):
+                if isinstance(leg, Leg):
+                    yield Turn(steps=(m, leg, Done()))
+
+
+def _rondel_turns(state: NavegadorState, seat: int, word: str | None) -> Iterator[Move]:
+    """Rondel step + action, free steps first, for every action (or the verb's)."""
+    rondels = [m for m in _legal(state, seat) if isinstance(m, Rondel)
+               and (word is None or _action_of(m.space) == word)]
+    rondels.sort(key=lambda r: (len(r.pay), r.space))
+    for r in rondels:
+        after = _apply(state, seat, r)
+        if after is None:
+            continue
+        acting = [m for m in _legal(after, seat) if not isinstance(m, (Done, Skip))
+                  and not _pointless(after, seat, m)]
+        for m in acting:
+            yield Turn(steps=(r, m, Done()) if isinstance(m, Leg) else (r, m))
+        yield Turn(steps=(r, Skip()) if _action_of(r.space) != "sail" else (r, Done()))
+
+
+def suggestions(state: NavegadorState, seat: int, verb: Verb | None) -> Iterator[Move]:
+    """What a verb may offer now, best first: only moves that verb stands for."""
+    word = verb_word(state, verb)
+    step = state.step
+    if step == "start":
+        if word in (None, "card"):
+            yield from _card_turns(state, seat)
+        if word != "card":
+            yield from _rondel_turns(state, seat, word)
+        return
+    legal = [m for m in _legal(state, seat) if not _pointless(state, seat, m)]
+    if step in ("sail", "card_sail"):
+        if word in (None, "sail") or (word == "card" and step == "card_sail"):
+            yield from legal
+        return
+    if step == "action":
+        if word is None or word == turn.current_action(state):
+            yield from legal
+        return
+    if step == "king" and word in (None, "king"):
+        yield from (m for m in legal if isinstance(m, King))
+
+
+def waiting_on(state: NavegadorState) -> list[int]:
+    """The card holder who *may* sail before the current turn is not waited for."""
+    seats = turn.to_act(state)
+    if state.current in seats and state.step != "king":
+        return [state.current]
+    return seats
+
+
+def progress(state: NavegadorState) -> str:
+    """The one numbering every message uses: turns counted from 1, and the phase."""
+    return f"Turn {state.turn} · phase {ROMAN[state.phase]}"
+
+
+def idle_reason(state: NavegadorState, seat: int) -> str:
+    waiting = ", ".join(f"seat {s + 1}" for s in waiting_on(state)) or "nobody"
+    if state.step == "over":
+        return "The game is over; no more moves can be made."
+    if state.step == "king" and state.sheets[seat].king_done:
+        return f"You have placed your King's privilege; waiting for {waiting}."
+    if seat == state.card.holder and state.step == "start":
+        return (f"It is not your turn: waiting for {waiting}. You hold the Navegador card: "
+                f"{card_note(state, seat)}")
+    return f"It is not your turn: waiting for {waiting}."
+
+
+def card_note(state: NavegadorState, seat: int) -> str:
+    """When the holder may use the card, and when it lapses — for /hand, DMs, Next."""
+    from rules.navegador.options import switch
+
+    if state.card.holder != seat:
+        return ""
+    if not all(state.first_turn_done):
+        when = "from the second round on"
+    elif switch(state, "navegador_card_anytime"):
+        when = "at the start of any turn"
+    else:
+        when = "before your own turn (`/navegador-card POR>GUI x2`, then your turn)"
+    if state.card_used_this_turn and state.current == seat:
+        return "used this turn."
+    lapse = ""
+    if state.card.mark is not None:
+        space = load_data().rondel[state.card.mark].key
+        left = max(0, load_data().navegador_card.lap - state.card.steps)
+        lapse = (f" Unused, it passes to the next player once your stone comes round to "
+                 f"the orange ship on `{space}` ({left} more rondel spaces).")
+    return f"you may play it {when}.{lapse}"
+
+
+def prompt(state: NavegadorState) -> str:
+    """What the player to act should do now, in a few words."""
+    if state.step == "start":
+        return "choose a rondel action"
+    if state.step in ("sail", "card_sail"):
+        return "sailing: give routes, then `done`"
+    if state.step == "action":
+        return f"carry out {turn.current_action(state)} or `skip`"
+    if state.step == "king":
+        return "place the King's privilege"
+    return "game over"
+
+
+def standings(state: NavegadorState) -> GameResult:
+    """Scores as they stand, best first (before the King's privilege)."""
+    from rules.navegador.scoring import final_result
+
+    result = final_result(state)
+    if state.step != "over":
+        result.tie_break = "Standings if the game ended now (before the King's privilege)."
+    return result
+
+
+def private_text(state: NavegadorState, seat: int) -> str:
+    """The seat's own sheet in words (nothing of a Navegador sheet is hidden)."""
+    from rules.navegador.view import build_view
+
+    sheet = build_view(state, seat).sheets[seat]
+
+    def listing(counts: dict[str, int]) -> str:
+        return ", ".join(f"{k} {v}" for k, v in counts.items() if v) or "none"
+
+    lines = [
+        "Your sheet — nothing in Navegador is hidden:",
+        f"💰 {sheet.cash} Cr · 👷 {sheet.workers} workers · ⛵ ships {listing(sheet.ships)} "
+        f"({sheet.supply} in supply)",
+        f"🏭 factories {listing(sheet.factories)}"
+        + (f" + {sheet.orange} orange" if sheet.orange else "")
+        + f" · shipyards {sheet.shipyards} · churches {sheet.churches}",
+        f"🏝️ colonies {listing(sheet.colonies)} · explorers {sheet.explorers}",
+        f"📜 privileges {listing(sheet.privileges)} · {sheet.score} VP if the game ended now",
+    ]
+    note = card_note(state, seat)
+    if note:
+        lines.append(f"🃏 You hold the Navegador card: {note}")
+    return "\n".join(lines)

@@ -1,0 +1,93 @@
+"""A game is a plug-in: a toy game registered in a few lines (tests/toy_game.py) plays
+through the table service and the fake Discord adapter to its result, with its own verbs,
+words and picture, and no line of ``bot/`` knowing it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord.commands import build_commands
+from bot.table import TableService
+from tests import toy_game
+from tests.discord_fakes import FakeClient, FakeInteraction, FakeUser, autocomplete, invoke
+
+CHANNEL = 777
+BOT = Path(__file__).resolve().parents[1] / "bot"
+
+
+@pytest.fixture
+def nim() -> Iterator[None]:
+    toy_game.install()
+    yield
+    toy_game.uninstall()
+
+
+@pytest.fixture
+async def client(tmp_path: Path, nim: None) -> AsyncIterator[FakeClient]:
+    service = await TableService.open(tmp_path / "toy.sqlite3", seed_source=lambda: 4)
+    people = [FakeUser(201, "ann"), FakeUser(202, "ben")]
+    yield FakeClient(service, people)
+    await service.close()
+
+
+def test_bot_names_no_game() -> None:
+    """No module of bot/ mentions a game by name (the registries and contract do)."""
+    for path in BOT.rglob("*.py"):
+        text = path.read_text().lower()
+        for game in ("navegador", "vasco", "neptun", "maracaibo", "nim"):
+            assert game not in text, f"{path.relative_to(BOT.parent)} names {game}"
+
+
+async def test_a_toy_game_plays_to_its_result_through_the_discord_adapter(
+        client: FakeClient) -> None:
+    commands: dict[str, Any] = {c.name: c for c in build_commands()}
+    assert "nim" in commands and "take" in commands     # its group and its verb, from data
+    ann, ben = client.users[201], client.users[202]
+
+    async def run(user: FakeUser, command: Any, **options: Any) -> FakeInteraction:
+        interaction = FakeInteraction(client, user, CHANNEL)
+        await invoke(command, interaction, **options)
+        return interaction
+
+    opened = await run(ann, commands["nim"].get_command("start"))
+    assert "Nim" in opened.public[0].content and opened.public[0].view is not None
+    await run(ben, commands["join"])
+    started = await run(ann, commands["start"])
+    board = started.public[-1]
+    assert board.image and board.image.startswith(b"\x89PNG")      # the toy's own picture
+    assert "e.g. `/take 2`" in board.content and "/nim rules" in board.content
+    moves = 0
+    while True:
+        table = await client.service.table(CHANNEL)
+        if table.row.status != "active":
+            break
+        seat = table.game.waiting_on(table.state)[0]
+        mover = ann if table.seats[seat].user_id == ann.id else ben
+        waiting = ben if mover is ann else ann
+        refused = await run(waiting, commands["take"], stones="1")
+        assert refused.private and "not your turn" in refused.private[-1].content.lower()
+        choices = await autocomplete(commands["take"], FakeInteraction(client, mover, CHANNEL),
+                                     "stones", "")
+        assert choices and all(re.fullmatch(r"take [123]", c.value) for c in choices)
+        played = await run(mover, commands["take"], stones=choices[-1].value)
+        assert played.public and "took" in played.public[-1].content
+        moves += 1
+    final = played.public[-1].content
+    assert "Game over" in final and "Start a new game with `/nim start`" in final
+    assert moves <= 10
+    score = await run(ann, commands["score"])
+    assert "Game over" in score.public[0].content
+
+
+async def test_help_and_rules_come_from_the_game(client: FakeClient) -> None:
+    service = client.service
+    assert "last stone wins" in await service.rules_text("nim")
+    await service.open_lobby(CHANNEL, None, 201, "Ann", "nim")
+    assert "`/take 1`" in await service.help_text(CHANNEL)
+    reply = await service.add_computer(CHANNEL, 201)
+    assert "Marvin" in reply.text                       # the game's computer names

@@ -1,0 +1,1 @@
+"""Project tooling that is not part of the bot (import-linter contracts)."""
