@@ -205,10 +205,19 @@ def _ellipsize(text: str, face: str, size: int, max_width: float) -> Fitted:
 # What was drawn, for tests -----------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    face: str
+    size: int = 0
+    width: float = 0.0
+    max_width: float | None = None
+
+
 @contextmanager
-def recording() -> Iterator[list[tuple[str, str]]]:
-    """Collect (text, face) of every text drawn in this thread while the block runs."""
-    seen: list[tuple[str, str]] = []
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text drawn in this thread while the block runs."""
+    seen: list[Drawn] = []
     previous = getattr(_LOCAL, "record", None)
     _LOCAL.record = seen
     try:
@@ -217,8 +226,9 @@ def recording() -> Iterator[list[tuple[str, str]]]:
         _LOCAL.record = previous
 
 
-def note_drawn(text: str, face: str) -> None:
+def note_drawn(text: str, face: str, size: int = 0, width: float = 0.0,
+               max_width: float | None = None) -> None:
     """Called by renderers for each text they draw (a no-op unless recording)."""
     record = getattr(_LOCAL, "record", None)
     if record is not None:
-        record.append((text, face))
+        record.append(Drawn(text, face, size, width, max_width))
