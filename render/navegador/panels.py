@@ -123,10 +123,10 @@ def turn_text(view: NavegadorView, record: LastTurn | None = None) -> str:
     else:
         what = ACTION_TEXT.get(last.action, last.action)
         if last.action == "build":
-            what += " " + (" + ".join(last.built) or ("…" if busy else "(nothing)"))
+            what += " " + (" + ".join(last.built) or ("…" if busy else "(skipped)"))
         elif last.action == "colony":
             what += " " + (", ".join(names.get(r, r) for r in last.regions)
-                           or ("…" if busy else "(none)"))
+                           or ("…" if busy else "(skipped)"))
         elif last.detail:
             what += ": " + last.detail
         elif busy:

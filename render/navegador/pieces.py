@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.navegador.geometry import boxes_meet, clip_to_box, route, tile_box
 from render.navegador.layout import Layout
-from render.navegador.pen import Pen
+from render.navegador.pen import Pen, rgb
 from render.navegador.seats import SeatStyle
 from render.navegador.sprites import colony_chip, paste, ship
 from render.navegador.static import StaticLayer, draw_stack, gates, legend_box, paste_gates
@@ -204,16 +205,27 @@ def _offset(points: list[Point], d: float) -> list[Point]:
     return [(x + nx, y + ny) for x, y in points]
 
 
-def arrow(image: Image.Image, points: list[Point], color: str, ss: int = 3) -> None:
-    """A thick arrow along ``points`` with an outlined head, drawn anti-aliased in a small
-    overlay."""
+def arrow(image: Image.Image, points: list[Point], color: str) -> None:
+    """A thick arrow along ``points`` with an outlined head, anti-aliased: its two coverage
+    masks (outline, fill) are drawn supersampled once per route and reused."""
+    key = tuple((round(x), round(y)) for x, y in points)
+    x, y, outer, inner = _arrow_masks(key)
+    box = (x, y, x + outer.width, y + outer.height)
+    image.paste(rgb("#1d1d1d"), box, outer)
+    image.paste(rgb(color), box, inner)
+
+
+@lru_cache(maxsize=256)
+def _arrow_masks(points: tuple[tuple[int, int], ...], ss: int = 3
+                 ) -> tuple[int, int, Image.Image, Image.Image]:
     pad = 30
-    bx = int(min(p[0] for p in points)) - pad
-    by = int(min(p[1] for p in points)) - pad
-    bw = int(max(p[0] for p in points)) + pad - bx
-    bh = int(max(p[1] for p in points)) + pad - by
-    over = Image.new("RGBA", (bw * ss, bh * ss), (0, 0, 0, 0))
-    d = ImageDraw.Draw(over)
+    bx = min(p[0] for p in points) - pad
+    by = min(p[1] for p in points) - pad
+    bw = max(p[0] for p in points) + pad - bx
+    bh = max(p[1] for p in points) + pad - by
+    outer = Image.new("L", (bw * ss, bh * ss), 0)
+    inner = Image.new("L", (bw * ss, bh * ss), 0)
+    do, di = ImageDraw.Draw(outer), ImageDraw.Draw(inner)
     pts = [((x - bx) * ss, (y - by) * ss) for x, y in points]
     (px, py), (tx, ty) = pts[-2], pts[-1]
     length = max(1.0, ((tx - px) ** 2 + (ty - py) ** 2) ** 0.5)
@@ -221,14 +233,17 @@ def arrow(image: Image.Image, points: list[Point], color: str, ss: int = 3) -> N
     head = min(20 * ss, length * 0.6)
     base = (tx - ux * head, ty - uy * head)
     shaft = pts[:-1] + [base]
-    d.line(shaft, fill="#1d1d1d", width=11 * ss, joint="curve")
-    d.line(shaft, fill=color, width=7 * ss, joint="curve")
     wing = 13 * ss
     tri = [(tx, ty), (base[0] - uy * wing, base[1] + ux * wing),
            (base[0] + uy * wing, base[1] - ux * wing)]
-    d.polygon(tri, fill=color, outline="#1d1d1d", width=2 * ss)
-    small = over.resize((bw, bh), Image.Resampling.LANCZOS)
-    image.paste(small, (bx, by), small)
+    do.line(shaft, fill=255, width=11 * ss, joint="curve")
+    do.polygon(tri, fill=255, outline=255, width=4 * ss)
+    di.line(shaft, fill=255, width=7 * ss, joint="curve")
+    di.polygon(tri, fill=255)
+    edge = Image.new("L", inner.size, 0)
+    ImageDraw.Draw(edge).polygon(tri, outline=255, width=2 * ss)
+    inner.paste(0, (0, 0), edge)       # the head keeps a thin dark rim
+    return bx, by, outer.reduce(ss), inner.reduce(ss)
 
 
 def _along(points: list[Point], share: float) -> Point:

@@ -212,9 +212,9 @@ def _tile(layout: Layout, region: dict[str, Any], explored: bool) -> Image.Image
     if not explored and region["loss"]:
         _loss_badge(pen, (w - 58, row), region["loss"], c.double_loss, c.muted)
         if region["phase_trigger"]:
-            pen.circle((w - 86, row), 15, fill=c.red_line, outline="#ffffff", width=2)
-            pen.text((w - 86, row), ROMAN[region["phase_trigger"]], 18, "#ffffff",
-                     anchor="mm", bold=True)
+            pen.circle((w - 92, row), 13, fill=c.red_line, outline="#ffffff", width=2)
+            pen.text((w - 92, row), ROMAN[region["phase_trigger"]], 15, "#ffffff",
+                     anchor="mm", bold=True, max_width=22, min_size=11)
     tile = img.resize((w, h), Image.Resampling.LANCZOS)
     if not explored and region["loss"]:
         paste(tile, disk(c.explorer_disk), (w - 21, row))
