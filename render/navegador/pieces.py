@@ -98,12 +98,12 @@ def _fleets(image: Image.Image, pen: Pen, layout: Layout, region: RegionView,
     top = y0 + layout.map.strip + 37
     fleet = [(s, n) for s, n in sorted(region.ships.items()) if n > 0 and s < len(seats)]
     for i, (seat, count) in enumerate(fleet):
-        cx = x0 + 2 + (i % 3) * cw
+        cx = x0 + 4 + (i % 3) * cw
         cy = top + (i // 3) * (ch + 1)
         style = seats[seat]
         paste(image, ship(style.color, style.ink, style.letter), (cx + 20, cy + ch / 2))
         pen.text((cx + 41, cy + ch / 2 + 1), count, 22, layout.colors.ink, anchor="lm",
-                 bold=True, max_width=cw - 40, min_size=14)
+                 bold=True, max_width=cw - 42, min_size=14)
 
 
 def legs_of(texts: Sequence[str]) -> Counter[tuple[str, str]]:

@@ -212,9 +212,14 @@ def _tile(layout: Layout, region: dict[str, Any], explored: bool) -> Image.Image
     if not explored and region["loss"]:
         _loss_badge(pen, (w - 58, row), region["loss"], c.double_loss, c.muted)
         if region["phase_trigger"]:
-            pen.circle((w - 92, row), 13, fill=c.red_line, outline="#ffffff", width=2)
-            pen.text((w - 92, row), ROMAN[region["phase_trigger"]], 15, "#ffffff",
-                     anchor="mm", bold=True, max_width=22, min_size=11)
+            # the lower half of an unexplored tile is free: no ship is there yet
+            below = row + 38
+            numeral = ROMAN[region["phase_trigger"]]
+            pen.circle((22, below), 14, fill=c.red_line, outline="#ffffff", width=2)
+            pen.text((22, below), numeral, 16, "#ffffff", anchor="mm", bold=True,
+                     max_width=24, min_size=11)
+            pen.text((42, below), f"starts phase {numeral}", 17, c.ink,
+                     anchor="lm", max_width=w - 48, min_size=layout.fonts.min)
     tile = img.resize((w, h), Image.Resampling.LANCZOS)
     if not explored and region["loss"]:
         paste(tile, disk(c.explorer_disk), (w - 21, row))
