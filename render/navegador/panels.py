@@ -14,6 +14,7 @@ from rules.navegador.state import LastTurn
 from rules.navegador.view import NavegadorView
 
 CPU_TAG = "cpu"
+BUSY = "(under way)"   # a turn still being played; "…" would read as a cut text
 
 STEP_TEXT = {"start": "to move", "card_sail": "card sail", "sail": "sailing",
              "king": "place the King's privilege"}
@@ -117,20 +118,20 @@ def turn_text(view: NavegadorView, record: LastTurn | None = None) -> str:
                 if last.explored else "")
     if last.action is None:
         text = f"Navegador card sail {card}" if card else "Navegador card sail"
-        return text + explored + (" …" if busy else "")
+        return text + explored + (f" {BUSY}" if busy else "")
     if last.action == "sail":
-        what = f"Sail {legs}" if legs else ("Sail …" if busy else "Sail (no ships moved)")
+        what = f"Sail {legs}" if legs else (f"Sail {BUSY}" if busy else "Sail (no ships moved)")
     else:
         what = ACTION_TEXT.get(last.action, last.action)
         if last.action == "build":
-            what += " " + (" + ".join(last.built) or ("…" if busy else "(skipped)"))
+            what += " " + (" + ".join(last.built) or (BUSY if busy else "(skipped)"))
         elif last.action == "colony":
             what += " " + (", ".join(names.get(r, r) for r in last.regions)
-                           or ("…" if busy else "(skipped)"))
+                           or (BUSY if busy else "(skipped)"))
         elif last.detail:
             what += ": " + last.detail
         elif busy:
-            what += " …"
+            what += f" {BUSY}"
         else:
             what += " (skipped)"
     what += explored
