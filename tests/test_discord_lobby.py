@@ -117,7 +117,7 @@ async def test_colour_menu_offers_free_colours_and_seats_with_one(
     lobby = await open_lobby(client, people["ana"])
     menu = next(c for c in components(lobby) if c["type"] == 3)
     free = [o["value"] for o in menu["options"]]
-    assert "orange" not in free and "green" in free and len(free) <= 25
+    assert "blue" not in free and "green" in free and len(free) <= 25
     await press(client, people["bea"], lobby, "colour", "green")
     assert "Bea" in lobby.content and "green" in lobby.content
     menu = next(c for c in components(lobby) if c["type"] == 3)

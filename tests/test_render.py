@@ -10,16 +10,21 @@ import pytest
 from PIL import Image
 
 from render import render_board
-from render.demo import demo_moments
 from render.navegador import board_size
+from render.navegador.demo import demo_scenes
 from render.navegador.layout import LAYOUT_FILE, load_layout, parse_layout
 from render.navegador.pieces import legs_of
 from render.navegador.seats import seat_styles
+from render.palette import PALETTE
 from rules import get_game
 from rules.fuzz import random_game
 from rules.navegador.view import NavegadorView
 
 GAME = get_game("navegador")
+
+
+def demo_moments(players: int, seed: int) -> dict:
+    return {moment: view for moment, (view, _) in demo_scenes(players, seed).items()}
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 SAMPLES_PER_GAME = 24
 
@@ -47,7 +52,7 @@ def test_states_of_random_games_render_to_pngs_of_the_board_size(players, seed, 
     for view in views:
         image = open_png(render_board(view))
         assert image.format == "PNG"
-        assert image.size == board_size() == (1600, 1714)
+        assert image.size == board_size() == (1600, 1814)
 
 
 def test_the_same_view_gives_the_same_bytes_even_after_a_json_round_trip():
@@ -101,7 +106,7 @@ def test_names_change_the_picture_and_initials_become_letters():
     assert [s.letter for s in seat_styles(3, ["Ana", "Alba", "Carla"], layout)] == \
         ["A", "B", "C"]
     styles = seat_styles(3, ["Zoë", "Émile 🚢"], layout)
-    assert [s.name for s in styles] == ["Zoe", "Emile ?", "Seat 3"]
+    assert [s.name for s in styles] == ["Zoë", "Émile", "Seat 3"]
     assert [s.letter for s in styles] == ["Z", "E", "S"]
     assert [s.name for s in seat_styles(2, None, layout)] == ["Seat 1", "Seat 2"]
     open_png(render_board(view, ["Zoë", "Émile 🚢"]))
@@ -118,7 +123,7 @@ def test_the_layout_file_is_validated():
     with pytest.raises(ValueError, match="18 px"):
         parse_layout(text.replace("small = 18", "small = 12"))
     with pytest.raises(ValueError, match="outside"):
-        parse_layout(text.replace("box = [8, 1422, 1592, 1706]", "box = [8, 1422, 1592, 1800]"))
+        parse_layout(text.replace("box = [8, 1522, 1592, 1806]", "box = [8, 1522, 1592, 1900]"))
     every_region = {r.id for r in GAME.view(GAME.setup(2, seed=1)).regions}
     assert every_region <= set(load_layout().map.regions)
 
@@ -129,9 +134,10 @@ def test_seat_colours_from_the_table_replace_the_default_ones():
     assert coloured != render_board(view, ["Ana", "Bruno", "Carla"])
     open_png(coloured)
     layout = load_layout()
-    styles = seat_styles(3, None, layout, ["#E69F00", "not a colour"])
-    assert styles[0].color == "#E69F00" and styles[0].ink == "#1d1d1d"
-    assert [s.color for s in styles[1:]] == layout.colors.players[1:3]
+    styles = seat_styles(3, None, layout, ["#E69F00", "not a colour", "Purple"])
+    assert styles[0].color == "#e69f00" and styles[0].ink == "#1d1d1d"
+    assert styles[1].color == PALETTE[layout.colors.seats[1]]
+    assert styles[2].color == PALETTE["purple"] and styles[2].ink == "#ffffff"
 
 
 def test_every_state_of_a_whole_game_renders():

@@ -57,8 +57,8 @@ async def test_whole_game_two_humans_and_a_computer(tmp_path):
 
 async def whole_game(svc: TableService, have_render: bool) -> None:
     reply = await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
-    assert reply.lobby is not None and reply.lobby.seats == [(ALICE, "Alice", "orange")]
-    await svc.join(CH, BOB, "Bob", "sky blue")
+    assert reply.lobby is not None and reply.lobby.seats == [(ALICE, "Alice", "blue")]
+    await svc.join(CH, BOB, "Bob", "Amber")
     reply = await svc.add_computer(CH, BOB)
     assert [s[0] for s in reply.lobby.seats] == [ALICE, BOB, None]
     reply = await svc.start_game(CH, ALICE)
@@ -119,11 +119,11 @@ async def test_lobby_rules(svc: TableService):
         await svc.join(CH, ALICE, "Alice")
     with pytest.raises(TableError, match="at least 2 players"):
         await svc.start_game(CH, ALICE)
-    with pytest.raises(TableError, match="already plays orange"):
-        await svc.join(CH, BOB, "Bob", "orange")
+    with pytest.raises(TableError, match="already plays blue"):
+        await svc.join(CH, BOB, "Bob", "blue")
     with pytest.raises(TableError, match="not one of our colours"):
         await svc.join(CH, BOB, "Bob", "mauve")
-    await svc.join(CH, BOB, "Bob", "Sky-Blue")
+    await svc.join(CH, BOB, "Bob", " Scarlet ")          # an alias of red, case forgiven
     with pytest.raises(TableError, match="Only the host Alice"):
         await svc.start_game(CH, BOB)
     for user in (CAROL, DAVE, ERIN):

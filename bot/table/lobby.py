@@ -6,17 +6,12 @@ import random
 
 from bot.store import GameRow, SeatRow
 from bot.table.replies import LobbyView, TableError
+from render import palette
 
-# Okabe–Ito: told apart by people with the common kinds of colour blindness.
-PALETTE: dict[str, str] = {
-    "orange": "#E69F00",
-    "sky blue": "#56B4E9",
-    "green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "purple": "#CC79A7",
-}
+# Seat colours told apart by everyone, colour-blind players included (render/palette.py
+# measures it); games stored before the switch may still name the old colours.
+PALETTE: dict[str, str] = dict(palette.PALETTE)
+OLD_COLOURS = {"sky blue": "#56B4E9", "vermillion": "#D55E00"}
 COMPUTER_MARK = " (computer)"
 
 
@@ -26,18 +21,17 @@ def colour_names() -> list[str]:
 
 def colour_hex(name: str) -> str:
     """"#rrggbb" of a seat colour (a colour already in hex passes through)."""
-    return PALETTE.get(name, name)
+    return PALETTE.get(name) or OLD_COLOURS.get(name) or name
 
 
 def pick_colour(seats: list[SeatRow], wanted: str | None) -> str:
     taken = {s.colour for s in seats}
     if wanted:
-        key = " ".join(wanted.lower().replace("-", " ").split())
-        key = {"skyblue": "sky blue", "light blue": "sky blue", "red": "vermillion",
-               "pink": "purple", "vermilion": "vermillion"}.get(key, key)
-        if key not in PALETTE:
-            raise TableError(f"{wanted!r} is not one of our colours: "
+        found = palette.colour(wanted)
+        if found is None:
+            raise TableError(f"{wanted[:30]!r} is not one of our colours: "
                              f"{', '.join(PALETTE)}.")
+        key = found.name
         if key in taken:
             free = ", ".join(c for c in PALETTE if c not in taken)
             raise TableError(f"Someone already plays {key}. Free colours: {free}.")

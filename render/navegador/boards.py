@@ -8,18 +8,17 @@ from render.navegador.geometry import (
     GOOD_ORDER,
     building_slot,
     gallery_column,
+    mark_centre,
     market_cell,
     polar,
     space_angle,
+    stone_places,
 )
 from render.navegador.layout import Layout
 from render.navegador.pen import Pen
 from render.navegador.seats import SeatStyle
 from render.navegador.sprites import card, cube, outline, paste, ship, stone
 from rules.navegador.view import NavegadorView
-
-# Where stones sit inside a rondel space: (radius offset, angle offset in degrees).
-STONE_SLOTS = [(17, -9), (17, 9), (-17, -12), (-17, 12), (0, 0)]
 
 
 def draw_rondel(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorView,
@@ -36,22 +35,22 @@ def draw_rondel(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
             ring += [polar(r.center, r.hub + 3, d) for d in reversed(steps)]
             outline(image, ring, seats[view.current].color, 6)
     if view.card.mark is not None:
-        a = space_angle(view.card.mark, n)
         mark = ship(c.navegador, "#1d1d1d", "N", 34, 26)
-        paste(image, mark, polar(r.center, r.mark_radius, a + half * 0.68))
+        paste(image, mark, mark_centre(layout, view.card.mark, n))
     by_space: dict[int | None, list[int]] = {}
     for sheet in view.sheets:
         by_space.setdefault(sheet.stone, []).append(sheet.seat)
     for space, group in sorted(by_space.items(), key=lambda kv: -1 if kv[0] is None else kv[0]):
-        for i, seat in enumerate(group):
-            style = seats[seat]
-            sprite = stone(style.color, style.ink, style.letter, r.stone)
-            if space is None:
+        if space is None:
+            for i, seat in enumerate(group):
+                style = seats[seat]
                 at = polar(r.center, r.hub - 26 if len(group) > 1 else 0, -90 + 72 * i)
-            else:
-                dr, da = STONE_SLOTS[i % len(STONE_SLOTS)]
-                at = polar(r.center, r.stone_radius + dr, space_angle(space, n) + da)
-            paste(image, sprite, at)
+                paste(image, stone(style.color, style.ink, style.letter, 17), at)
+            continue
+        for seat, (at, size) in zip(group, stone_places(layout, space, n, len(group)),
+                                    strict=True):
+            style = seats[seat]
+            paste(image, stone(style.color, style.ink, style.letter, size), at)
     holder = view.card.holder
     if 0 <= holder < len(seats):
         x1, y0 = r.box[2], r.box[1]

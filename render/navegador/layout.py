@@ -8,6 +8,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
+from render.palette import PALETTE
+
 LAYOUT_FILE = Path(__file__).resolve().parents[2] / "data" / "navegador" / "layout.toml"
 
 Box = tuple[int, int, int, int]
@@ -35,11 +37,14 @@ class Fonts(_Strict):
     large: int
     normal: int
     small: int
+    min: int = 15
 
     @model_validator(mode="after")
     def _legible(self) -> Fonts:
         if self.small < 18:
             raise ValueError("fonts must be at least 18 px to stay legible on a phone")
+        if not 14 <= self.min <= self.small:
+            raise ValueError("fonts.min (the size texts shrink to) must be 14..small px")
         return self
 
 
@@ -62,28 +67,30 @@ class Colors(_Strict):
     double_loss: str
     navegador: str
     highlight: str
-    players: list[str]
-    player_ink: list[str]
-    player_tint: list[str]
-    extra_players: list[str] = []
+    halo: str
+    seats: list[str]
     goods: dict[str, str]
     goods_ink: dict[str, str]
     buildings: dict[str, str]
     rondel: dict[str, str]
 
     @model_validator(mode="after")
-    def _five_players(self) -> Colors:
-        for name in ("players", "player_ink", "player_tint"):
-            if len(getattr(self, name)) < 5:
-                raise ValueError(f"colors.{name} needs one colour per seat (5)")
+    def _five_seats(self) -> Colors:
+        if len(self.seats) < 5 or len(set(self.seats)) != len(self.seats):
+            raise ValueError("colors.seats needs five different seat colours")
+        unknown = [n for n in self.seats if n not in PALETTE]
+        if unknown:
+            raise ValueError(f"colors.seats: {', '.join(unknown)} not in render/palette.py "
+                             f"({', '.join(PALETTE)})")
         return self
 
 
 class Header(_Strict):
     box: Box
-    last_box: Box
+    log_box: Box
+    log_lines: int
 
-    @field_validator("box", "last_box")
+    @field_validator("box", "log_box")
     @classmethod
     def _area(cls, box: Box) -> Box:
         return _check_box(box)
@@ -115,11 +122,25 @@ class RondelLayout(_Strict):
     center: Point
     radius: int
     hub: int
-    label_radius: int
-    stone_radius: int
-    stone: int
+    label_ring: tuple[int, int]
     mark_radius: int
+    mark_angle: float
+    stones: dict[int, list[tuple[float, float, int]]]
     labels: dict[str, str]
+
+    @model_validator(mode="after")
+    def _stones(self) -> RondelLayout:
+        for n in range(1, 6):
+            if len(self.stones.get(n, [])) != n:
+                raise ValueError(f"rondel.stones.{n} needs {n} places")
+        inner, outer = self.label_ring
+        if not self.hub < inner < outer <= self.radius:
+            raise ValueError("rondel.label_ring must lie between the hub and the rim")
+        for n, places in self.stones.items():
+            for r, _, size in places:
+                if r - size < self.hub or r + size > inner:
+                    raise ValueError(f"a stone of rondel.stones.{n} leaves the stone ring")
+        return self
 
 
 class MarketLayout(_Strict):
@@ -169,6 +190,9 @@ class ScoreboardLayout(_Strict):
         return self
 
 
+
+
+
 class Layout(_Strict):
     canvas: Canvas
     fonts: Fonts
@@ -181,6 +205,12 @@ class Layout(_Strict):
     gallery: GalleryLayout
     status: StatusLayout
     scoreboard: ScoreboardLayout
+
+    @model_validator(mode="after")
+    def _log(self) -> Layout:
+        if self.header.log_lines < 5:
+            raise ValueError("header.log_lines must hold a round of the most players (5)")
+        return self
 
     @model_validator(mode="after")
     def _inside(self) -> Layout:

@@ -6,11 +6,15 @@ from PIL import Image
 
 from render.navegador.geometry import GOOD_ORDER, score_columns, score_row
 from render.navegador.layout import Layout
-from render.navegador.pen import Pen, fit, text_width
+from render.navegador.pen import Pen, text_width
 from render.navegador.seats import SeatStyle
 from render.navegador.sprites import card, paste, stone
 from rules.navegador.data import ROMAN
+from rules.navegador.state import LastTurn
 from rules.navegador.view import NavegadorView
+
+CPU_TAG = "cpu"
+BUSY = "(under way)"   # a turn still being played; "…" would read as a cut text
 
 STEP_TEXT = {"start": "to move", "card_sail": "card sail", "sail": "sailing",
              "king": "place the King's privilege"}
@@ -23,71 +27,112 @@ def ranks(scores: list[int]) -> list[int]:
     return [1 + sum(1 for other in scores if other > s) for s in scores]
 
 
+def draw_name(image: Image.Image, pen: Pen, xy: tuple[float, float], style: SeatStyle,
+              size: int, max_width: float, fill: str, bold: bool = True,
+              min_size: int = 15) -> float:
+    """A seat's name fitted to ``max_width`` (anchored left-middle), followed by a small
+    "cpu" tag for a computer seat; returns the width used."""
+    x, mid = xy
+    tag_w = text_width(CPU_TAG, 14, True) + 10 if style.computer else 0
+    used = pen.text((x, mid), style.name, size, fill, anchor="lm", bold=bold,
+                    max_width=max(10, max_width - (tag_w + 6 if tag_w else 0)),
+                    min_size=min_size)
+    if tag_w:
+        tx0 = x + used + 6
+        pen.rect((tx0, mid - 10, tx0 + tag_w, mid + 10), fill="#ffffff", outline="#6b6357",
+                 width=1, radius=6)
+        pen.text((tx0 + tag_w / 2, mid + 1), CPU_TAG, 14, "#6b6357", anchor="mm", bold=True)
+        used += 6 + tag_w
+    return used
+
+
+def turn_label(view: NavegadorView) -> str:
+    """The one turn numbering players see: "Turn 18 · Round 4" (the summary says
+    "turn 18 (round 4)")."""
+    return f"Turn {view.turn} · Round {view.round}"
+
+
 def draw_header(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorView,
                 seats: list[SeatStyle]) -> None:
     c = layout.colors
     x0, y0, x1, y1 = layout.header.box
     mid = (y0 + y1) / 2
-    pen.text((x0 + 16, mid), "NAVEGADOR", 32, c.header_ink, anchor="lm", bold=True)
-    pen.rect((x0 + 236, mid - 20, x0 + 366, mid + 20), fill=c.highlight, radius=8)
-    pen.text((x0 + 301, mid + 1), f"Phase {ROMAN.get(view.phase, view.phase)}", 24, c.ink,
-             anchor="mm", bold=True)
-    pen.text((x0 + 384, mid + 1), f"Turn {view.turn}", 24, c.header_ink, anchor="lm",
-             bold=True)
-    x = x0 + 540
-    if view.result is not None:
-        win = view.result.ranking[0]
-        style = seats[win]
-        paste(image, stone(style.color, style.ink, style.letter), (x + 18, mid))
-        text = f"{style.name} wins with {view.result.scores[win]} VP"
-        pen.text((x + 44, mid + 1), fit(text, 24, x1 - x - 60, True), 24, c.highlight,
-                 anchor="lm", bold=True)
-        return
-    for seat in view.to_act[:5]:
-        style = seats[seat]
-        paste(image, stone(style.color, style.ink, style.letter), (x + 18, mid))
-        label = fit(style.name, 24, 260, True)
-        pen.text((x + 44, mid + 1), label, 24, c.header_ink, anchor="lm", bold=True)
-        x += 44 + text_width(label, 24, True) + 16
-    doing = STEP_TEXT.get(view.step, "")
-    if view.step == "action" and view.action:
-        doing = ACTION_TEXT.get(view.action, view.action)
-    if doing:
-        pen.text((x, mid + 1), doing, 24, c.highlight, anchor="lm", bold=True)
-    if view.end_triggered:
+    x = x0 + 16
+    x += pen.text((x, mid), "NAVEGADOR", 30, c.header_ink, anchor="lm", bold=True) + 18
+    phase = f"Phase {ROMAN.get(view.phase, view.phase)}"
+    pw = text_width(phase, 24, True) + 28
+    pen.rect((x, mid - 20, x + pw, mid + 20), fill=c.highlight, radius=8)
+    pen.text((x + pw / 2, mid + 1), phase, 24, c.ink, anchor="mm", bold=True)
+    x += pw + 16
+    x += pen.text((x, mid + 1), turn_label(view), 24, c.header_ink, anchor="lm",
+                  bold=True) + 28
+    right = x1 - 16
+    if view.end_triggered and view.result is None:
         left = view.final_turns_left
         note = "last turns" if left is None else f"{left} turn{'s' if left != 1 else ''} left"
         if view.step == "king" or left == 0:
             note = "final scoring"
-        pen.text((x1 - 16, mid + 1), f"GAME END: {note}", 24, c.highlight, anchor="rm",
-                 bold=True)
+        right -= pen.text((right, mid + 1), f"GAME END: {note}", 22, c.highlight,
+                          anchor="rm", bold=True, max_width=300) + 20
+    if view.result is not None:
+        win = view.result.ranking[0]
+        style = seats[win]
+        paste(image, stone(style.color, style.ink, style.letter), (x + 18, mid))
+        x += 44
+        x += draw_name(image, pen, (x, mid + 1), style, 24, right - x - 200, c.highlight,
+                       min_size=layout.fonts.min)
+        pen.text((x + 10, mid + 1), f"wins with {view.result.scores[win]} VP", 24,
+                 c.highlight, anchor="lm", bold=True, max_width=right - x - 10)
+        return
+    doing = STEP_TEXT.get(view.step, "")
+    if view.step == "action" and view.action:
+        doing = ACTION_TEXT.get(view.action, view.action)
+    doing_w = text_width(doing, 24, True) if doing else 0
+    acting = [seats[s] for s in view.to_act[:5] if s < len(seats)]
+    room = (right - x - doing_w) / max(1, len(acting))
+    for style in acting:
+        paste(image, stone(style.color, style.ink, style.letter), (x + 18, mid))
+        x += 44
+        x += draw_name(image, pen, (x, mid + 1), style, 24, min(300, room - 60),
+                       c.header_ink, min_size=layout.fonts.min) + 16
+    if doing:
+        pen.text((x, mid + 1), doing, 24, c.highlight, anchor="lm", bold=True,
+                 max_width=right - x)
 
 
-def in_progress(view: NavegadorView) -> bool:
-    """The last turn is the one being played now."""
-    last = view.last
-    return view.result is None and last.turn == view.turn and last.seat == view.current
+def in_progress(view: NavegadorView, record: LastTurn | None = None) -> bool:
+    """The turn of ``record`` (default: the last one) is the one being played now."""
+    last = record or view.last
+    return view.result is None and last.turn == view.turn and last.seat == view.current \
+        and view.step != "king"
 
 
-def last_turn_text(view: NavegadorView) -> str:
-    last = view.last
+def turn_text(view: NavegadorView, record: LastTurn | None = None) -> str:
+    """What a turn did, in words: "Sail POR>GUI x2, GUI>ANG — explored Angola"."""
+    last = record or view.last
     legs = ", ".join(last.legs)
     card = ", ".join(last.card_legs)
-    busy = in_progress(view)
-    explored = " — explored " + ", ".join(last.explored) if last.explored else ""
+    busy = in_progress(view, last)
+    names = {r.id: r.name for r in view.regions}
+    explored = (" — explored " + ", ".join(names.get(r, r) for r in last.explored)
+                if last.explored else "")
     if last.action is None:
-        return (f"Navegador card sail {card}" if card else "Navegador card sail") + explored
+        text = f"Navegador card sail {card}" if card else "Navegador card sail"
+        return text + explored + (f" {BUSY}" if busy else "")
     if last.action == "sail":
-        what = f"Sail {legs}" if legs else ("Sail ..." if busy else "Sail (no ships moved)")
+        what = f"Sail {legs}" if legs else (f"Sail {BUSY}" if busy else "Sail (no ships moved)")
     else:
         what = ACTION_TEXT.get(last.action, last.action)
         if last.action == "build":
-            what += " " + (" + ".join(last.built) or ("..." if busy else "(nothing)"))
+            what += " " + (" + ".join(last.built) or (BUSY if busy else "(skipped)"))
         elif last.action == "colony":
-            what += " " + (", ".join(last.regions) or ("..." if busy else "(none)"))
+            what += " " + (", ".join(names.get(r, r) for r in last.regions)
+                           or (BUSY if busy else "(skipped)"))
         elif last.detail:
             what += ": " + last.detail
-        elif not busy:
+        elif busy:
+            what += f" {BUSY}"
+        else:
             what += " (skipped)"
     what += explored
     if card:
@@ -95,27 +140,43 @@ def last_turn_text(view: NavegadorView) -> str:
     return what
 
 
-def draw_last(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorView,
-              seats: list[SeatStyle]) -> None:
+last_turn_text = turn_text
+
+
+def draw_log(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorView,
+             seats: list[SeatStyle], shown: list[LastTurn]) -> None:
+    """One line per recent turn, oldest first; the turns drawn on the map stand out."""
     c = layout.colors
-    x0, y0, x1, y1 = layout.header.last_box
-    mid = (y0 + y1) / 2
-    last = view.last
-    if last.seat is None or last.seat >= len(seats):
-        pen.text((x0 + 16, mid), "First turn: put your stone on any rondel space for free.",
-                 20, c.ink, anchor="lm")
+    x0, y0, x1, y1 = layout.header.log_box
+    lines = layout.header.log_lines
+    line_h = (y1 - y0 - 8) / lines
+    records = [t for t in view.turns if t.seat is not None and t.seat < len(seats)]
+    if not records and view.last.seat is not None and view.last.seat < len(seats):
+        records = [view.last]
+    records = records[-lines:]
+    if not records:
+        pen.text((x0 + 16, y0 + 4 + line_h / 2), "First turn: put your stone on any rondel "
+                 "space for free.", 20, c.ink, anchor="lm", max_width=x1 - x0 - 32)
         return
-    style = seats[last.seat]
-    label = "This turn" if in_progress(view) else "Last turn"
-    label = f"{label} {last.turn}:"
-    pen.text((x0 + 16, mid), label, 20, c.muted, anchor="lm")
-    x = x0 + 16 + text_width(label, 20) + 22
-    paste(image, stone(style.color, style.ink, style.letter, 14), (x, mid))
-    x += 22
-    name = fit(style.name, 20, 240, True)
-    pen.text((x, mid), name, 20, c.ink, anchor="lm", bold=True)
-    x += text_width(name, 20, True) + 12
-    pen.text((x, mid), fit(last_turn_text(view), 20, x1 - x - 16), 20, c.ink, anchor="lm")
+    fresh = {(t.turn, t.seat) for t in shown}
+    number_w = max(text_width(f"Turn {t.turn}", 20, True) for t in records)
+    name_x = x0 + 44 + number_w + 14
+    text_x = name_x + 250
+    for i, record in enumerate(records):
+        style = seats[record.seat]  # type: ignore[index]
+        top = y0 + 4 + i * line_h
+        mid = top + line_h / 2
+        new = (record.turn, record.seat) in fresh
+        ink = c.ink if new else c.muted
+        if new:
+            pen.rect((x0 + 6, top + 1, x1 - 6, top + line_h - 1), fill="#fbf7ee",
+                     outline=style.color, width=2, radius=8)
+        paste(image, stone(style.color, style.ink, style.letter, 12), (x0 + 26, mid))
+        pen.text((x0 + 44, mid), f"Turn {record.turn}", 20, ink, anchor="lm", bold=new)
+        draw_name(image, pen, (name_x, mid), style, 20, text_x - name_x - 12, ink,
+                  min_size=layout.fonts.min)
+        pen.text((text_x, mid), turn_text(view, record), 20, ink, anchor="lm",
+                 max_width=x1 - 16 - text_x, min_size=layout.fonts.min)
 
 
 def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorView,
@@ -129,10 +190,13 @@ def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
             style = seats[seat]
             cy = y + 40 + 32 * i
             paste(image, stone(style.color, style.ink, style.letter, 13), (x + 14, cy))
-            pen.text((x + 36, cy), f"{i + 1}. {fit(style.name, 20, 300)}", 20, c.ink,
-                     anchor="lm", bold=i == 0)
-            pen.text((x1 - 20, cy), f"{view.result.scores[seat]} VP", 20, c.ink, anchor="rm",
-                     bold=True)
+            place = f"{i + 1}."
+            pen.text((x + 36, cy), place, 20, c.ink, anchor="lm", bold=i == 0)
+            score_w = pen.text((x1 - 20, cy), f"{view.result.scores[seat]} VP", 20, c.ink,
+                               anchor="rm", bold=True)
+            name_x = x + 36 + text_width("8.", 20, True) + 8
+            draw_name(image, pen, (name_x, cy), style, 20, x1 - 40 - score_w - name_x, c.ink,
+                      bold=i == 0, min_size=layout.fonts.min)
         return
     lines = [
         (f"Phase {ROMAN.get(view.phase, view.phase)}: ships sail {view.sail_range} "
@@ -158,7 +222,8 @@ def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
         lines.append(("Ends when Nagasaki is explored or a row is empty", False))
     lines.append(("Rondel: 1-3 steps free, then 1 ship per step", False))
     for i, (text, bold) in enumerate(lines[:6]):
-        pen.text((x, y + 32 * i), fit(text, 20, x1 - x - 14, bold), 20, c.ink, bold=bold)
+        pen.text((x, y + 32 * i), text, 20, c.ink, bold=bold, max_width=x1 - x - 14,
+                 min_size=layout.fonts.min)
 
 
 def draw_scoreboard(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorView,
@@ -181,12 +246,12 @@ def draw_scoreboard(image: Image.Image, pen: Pen, layout: Layout, view: Navegado
             pen.polygon([(left, mid - 10), (left + 12, mid), (left, mid + 10)], fill=style.color)
         px0, px1 = cols["player"]
         paste(image, stone(style.color, style.ink, style.letter), (px0 + 40, mid))
-        pen.text((px0 + 64, mid), fit(style.name, 20, px1 - px0 - 70, True), 20, c.ink,
-                 anchor="lm", bold=True)
+        draw_name(image, pen, (px0 + 64, mid), style, 20, px1 - px0 - 70, c.ink,
+                  min_size=layout.fonts.min)
         _cell(pen, cols, "score", mid, str(p.score), c.ink, 26)
         sx1 = cols["score"][1]
         medal = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank[p.seat], f"{rank[p.seat]}th")
-        pen.text((sx1 - 6, mid + 2), medal, 18, c.muted, anchor="rm")
+        pen.text((sx1 - 6, mid + 2), medal, 16, c.muted, anchor="rm", max_width=36)
         _cell(pen, cols, "cash", mid, str(p.cash), c.ink, 22)
         _cell(pen, cols, "workers", mid, str(p.workers), c.ink, 22)
         _cell(pen, cols, "ships", mid, f"{p.ships_on_board} + {p.supply}", c.ink, 22)
@@ -211,7 +276,8 @@ def draw_scoreboard(image: Image.Image, pen: Pen, layout: Layout, view: Navegado
         if view.card.holder == p.seat:
             paste(image, card(c.navegador, style.letter), (fx0 + 24, mid))
         if view.start_player == p.seat:
-            pen.text((fx0 + 44, mid), "start", 18, c.muted, anchor="lm")
+            pen.text((fx0 + 44, mid), "start", 18, c.muted, anchor="lm", max_width=44,
+                     min_size=14)
 
 
 def _cell(pen: Pen, cols: dict[str, tuple[int, int]], key: str, mid: float, text: str,

@@ -1,48 +1,43 @@
-"""Drawing helpers: a pen that takes picture coordinates at any drawing scale, fonts, text.
+"""Drawing helpers: a pen that takes picture coordinates at any drawing scale, and text.
 
-Pillow's bundled font covers ASCII only, so every text goes through ``plain`` first
-("Guiné" -> "Guine"). Fonts are kept per thread: FreeType faces must not be shared
-between threads that draw at the same time.
+Every text goes through ``render.text``: the shipped DejaVu fonts (accents, Greek,
+Cyrillic), a legible replacement for anything the font lacks, and fitting: given a
+``max_width`` a text shrinks (down to the layout's ``fonts.min``, trying the condensed
+face), and only then is cut with "…". Nothing is ever clipped by its box.
 """
 
 from __future__ import annotations
 
-import threading
-import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-_LOCAL = threading.local()
+from render import text as tx
 
 Anchor = str  # Pillow text anchor, e.g. "la" (left, ascender), "mm" (middle, middle)
+MIN_SIZE = 15   # default shrink floor; the layout's fonts.min is passed where it matters
 
 
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's own font at ``size`` px, cached for this thread."""
-    cache: dict[int, ImageFont.FreeTypeFont] | None = getattr(_LOCAL, "fonts", None)
-    if cache is None:
-        cache = _LOCAL.fonts = {}
-    if size not in cache:
-        loaded = ImageFont.load_default(size=size)
-        assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow needs FreeType support"
-        cache[size] = loaded
-    return cache[size]
+def face_of(bold: bool) -> str:
+    return "bold" if bold else "regular"
 
 
-def plain(text: object) -> str:
-    """ASCII text the bundled font can draw: accents dropped, other symbols replaced."""
-    text = unicodedata.normalize("NFKD", str(text))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = text.replace("→", ">").replace("×", "x").replace("—", "-").replace("–", "-")
-    return "".join(ch if 32 <= ord(ch) < 127 else "?" for ch in text)
+def shown(text: object, bold: bool = False) -> str:
+    """The text as it will be drawn (characters the font lacks replaced)."""
+    return tx.drawable(str(text), face_of(bold))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    f = font(size)
-    return int(f.getlength(plain(text))) + (2 * _stroke(size) if bold else 0)
+    """Width in px of ``text`` drawn unfitted at ``size``."""
+    return round(tx.width(shown(text, bold), face_of(bold), size) + 0.49)
+
+
+def fitted(text: object, size: int, width: float, bold: bool = False,
+           min_size: int = MIN_SIZE) -> tx.Fitted:
+    """``text`` fitted into ``width`` px (shrunk, condensed, then ellipsized)."""
+    return tx.fit(str(text), face_of(bold), width, size, min(size, min_size))
 
 
 @lru_cache(maxsize=512)
@@ -61,33 +56,17 @@ def rounded(w: int, h: int, fill: str | None, outline: str | None, width: int,
     return img
 
 
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with '..' so that it fits ``width`` px."""
-    text = plain(text)
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "..", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + ".."
-
-
-def _stroke(size: int) -> int:
-    return max(1, round(size / 22))
-
-
-@lru_cache(maxsize=4096)
-def text_mask(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Image.Image, int, int]:
-    """The coverage mask of a text and its offset from the anchor point.
-
-    Board texts repeat from turn to turn (numbers, names, labels), so each is rasterised
-    once and then only pasted: several times faster than drawing it again.
-    """
-    f = font(size)
-    stroke = _stroke(size) if bold else 0
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+@lru_cache(maxsize=8192)
+def text_mask(text: str, face: str, size: int, anchor: Anchor,
+              halo: int = 0) -> tuple[Image.Image, int, int]:
+    """The coverage mask of a text (with a ``halo`` px outline) and its offset from the
+    anchor point. Board texts repeat from turn to turn (numbers, names, labels), so each is
+    rasterised once and then only pasted: several times faster than drawing it again."""
+    f = tx.font(face, size)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=halo)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor,
-                              stroke_width=stroke, stroke_fill=255 if bold else None)
+                              stroke_width=halo, stroke_fill=255 if halo else None)
     return mask, left, top
 
 
@@ -138,12 +117,36 @@ class Pen:
                            outline=outline, width=width * self.k if outline else 0)
 
     def text(self, xy: Sequence[float], text: object, size: int, fill: str,
-             anchor: Anchor = "la", bold: bool = False) -> None:
+             anchor: Anchor = "la", bold: bool = False, max_width: float | None = None,
+             min_size: int = MIN_SIZE, halo: str | None = None, face: str | None = None
+             ) -> float:
+        """Draw ``text``; with ``max_width`` it is fitted to that many px first. ``halo``
+        outlines it in that colour (legible over arrows). Returns the width drawn."""
+        face = face or face_of(bold)
+        if max_width is not None:
+            got = tx.fit(str(text), face, max_width, size, min(size, min_size))
+            content, face, size, drawn = got.text, got.face, got.size, got.width
+        else:
+            content = tx.drawable(str(text), face)
+            drawn = tx.width(content, face, size)
+        if not content:
+            return 0.0
+        tx.note_drawn(content, face, size, drawn, max_width)
+        ring = max(2, round(size / 7)) if halo else 0
         if self.k == 1:
-            mask, dx, dy = text_mask(plain(text), size, bold, anchor)
-            x, y = round(xy[0]) + dx, round(xy[1]) + dy
-            self.image.paste(rgb(fill), (x, y, x + mask.width, y + mask.height), mask)
-            return
-        stroke = _stroke(size) * self.k if bold else 0
-        self.draw.text(tuple(self._p(xy)), plain(text), font=font(size * self.k), fill=fill,
-                       anchor=anchor, stroke_width=stroke, stroke_fill=fill if bold else None)
+            x, y = round(xy[0]), round(xy[1])
+            if halo:
+                mask, dx, dy = text_mask(content, face, size, anchor, ring)
+                self.image.paste(rgb(halo), (x + dx, y + dy, x + dx + mask.width,
+                                             y + dy + mask.height), mask)
+            mask, dx, dy = text_mask(content, face, size, anchor)
+            self.image.paste(rgb(fill), (x + dx, y + dy, x + dx + mask.width,
+                                         y + dy + mask.height), mask)
+            return drawn
+        f = tx.font(face, size * self.k)
+        at = tuple(self._p(xy))
+        if halo:
+            self.draw.text(at, content, font=f, fill=halo, anchor=anchor,
+                           stroke_width=ring * self.k, stroke_fill=halo)
+        self.draw.text(at, content, font=f, fill=fill, anchor=anchor)
+        return drawn

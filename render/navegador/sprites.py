@@ -36,7 +36,8 @@ def ship(color: str, ink: str, letter: str, w: int = 40, h: int = 30) -> Image.I
                 outline=OUTLINE)
     hull = [(1, h * 0.36), (w - 1, h * 0.36), (w - 6, h - 1), (6, h - 1)]
     pen.polygon(hull, fill=color, outline=OUTLINE, width=2)
-    pen.text((mid, h * 0.69), letter, 18, ink, anchor="mm", bold=True)
+    pen.text((mid, h * 0.69), letter, 18, ink, anchor="mm", bold=True, max_width=w * 0.55,
+             min_size=12)
     return _finish(img, (w, h))
 
 
@@ -50,8 +51,21 @@ def stone(color: str, ink: str, letter: str, r: int = 17) -> Image.Image:
     pts = [(c - k, c - r), (c + k, c - r), (c + r, c - k), (c + r, c + k), (c + k, c + r),
            (c - k, c + r), (c - r, c + k), (c - r, c - k)]
     pen.polygon(pts, fill=color, outline=OUTLINE, width=2)
-    pen.text((c, c + 1), letter, 20, ink, anchor="mm", bold=True)
+    pen.text((c, c + 1), letter, min(20, round(r * 1.2)), ink, anchor="mm", bold=True,
+             max_width=r * 1.3, min_size=10)
     return _finish(img, (d, d))
+
+
+@lru_cache(maxsize=64)
+def colony_chip(color: str, ink: str, letter: str, w: int = 37, h: int = 26) -> Image.Image:
+    """A colony token turned to its owner: the seat's colour and letter, with a flag."""
+    img, pen = _canvas(w, h)
+    pen.rect((1, 1, w - 1, h - 1), fill=color, outline=OUTLINE, width=2, radius=5)
+    pen.line([(7, 5), (7, h - 5)], fill=ink, width=2)
+    pen.polygon([(8, 5), (15, 8), (8, 11)], fill=ink)
+    pen.text((w / 2 + 5, h / 2 + 1), letter, 18, ink, anchor="mm", bold=True,
+             max_width=w - 18, min_size=12)
+    return _finish(img, (w, h))
 
 
 @lru_cache(maxsize=16)
@@ -84,7 +98,8 @@ def card(color: str, letter: str, w: int = 34, h: int = 44) -> Image.Image:
     img, pen = _canvas(w, h)
     pen.rect((1, 1, w - 1, h - 1), fill="#fff6dc", outline=OUTLINE, width=2, radius=4)
     pen.rect((4, 4, w - 4, 14), fill=color, radius=2)
-    pen.text((w / 2, h * 0.62), letter, 20, OUTLINE, anchor="mm", bold=True)
+    pen.text((w / 2, h * 0.62), letter, 20, OUTLINE, anchor="mm", bold=True,
+             max_width=w - 8, min_size=12)
     return _finish(img, (w, h))
 
 

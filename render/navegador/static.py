@@ -18,9 +18,11 @@ from PIL import Image
 from render.navegador import static_boards
 from render.navegador.geometry import clip_to_box, tile_box
 from render.navegador.layout import Layout, load_layout
-from render.navegador.palette import build_palette
-from render.navegador.pen import Pen, fit
-from render.navegador.sprites import disk, gate, paste, ship
+from render.navegador.pen import Pen
+from render.navegador.quantize import build_palette
+from render.navegador.seats import all_seat_colours
+from render.navegador.sprites import colony_chip, disk, gate, paste, ship
+from render.palette import ink_for
 from rules.navegador.data import ROMAN
 
 SIGNATURE_FIELDS: dict[str, Any] = {
@@ -118,38 +120,48 @@ def paste_gates(image: Image.Image, layout: Layout, regions: list[tuple[str, int
         paste(image, gate(layout.colors.red_line, numeral), centre)
 
 
+LEGEND_W = 380
+LEGEND_STEP = 30
 LEGEND = [
     ("disk", "unexplored (explorer disk)"),
     ("loss", "ships lost when exploring"),
     ("stack", "face-down colonies: how many"),
     ("red", "phase line: first entry starts II / III"),
     ("ship", "ships of player A"),
+    ("colony", "colony founded by player A"),
 ]
+
+
+def legend_box(layout: Layout) -> tuple[int, int, int, int]:
+    x, y = layout.map.legend
+    return (x, y, x + LEGEND_W, y + 40 + LEGEND_STEP * len(LEGEND))
 
 
 def _draw_legend(pen: Pen, layout: Layout) -> None:
     c = layout.colors
     x, y = layout.map.legend
-    pen.rect((x, y, x + 360, y + 40 + 34 * len(LEGEND)), fill="#e6f1f8", outline=c.sea_line,
-             width=1, radius=10)
-    pen.text((x + 12, y + 10), "Sea map  (codes are what you type)", 18, c.ink, bold=True)
+    pen.rect(legend_box(layout), fill="#e6f1f8", outline=c.sea_line, width=1, radius=10)
+    pen.text((x + 12, y + 10), "Sea map  (codes are what you type)", 18, c.ink, bold=True,
+             max_width=LEGEND_W - 24)
     for i, (kind, label) in enumerate(LEGEND):
-        cy = y + 56 + 34 * i
+        cy = y + 52 + LEGEND_STEP * i
         if kind == "loss":
             _loss_badge(pen, (x + 30, cy), 2, c.double_loss, c.muted)
         elif kind == "stack":
             draw_stack(pen, (x + 22, cy), 3)
         elif kind == "red":
             pen.line([(x + 14, cy), (x + 46, cy)], c.red_line, 8)
-        pen.text((x + 60, cy), label, 18, c.ink, anchor="lm")
+        pen.text((x + 60, cy), label, 18, c.ink, anchor="lm", max_width=LEGEND_W - 72)
 
 
 def _draw_legend_pieces(image: Image.Image, layout: Layout) -> None:
     """Sprites in the legend, pasted after the reduction so they stay crisp."""
     c = layout.colors
     x, y = layout.map.legend
-    paste(image, disk(c.explorer_disk), (x + 30, y + 56))
-    paste(image, ship(c.players[0], c.player_ink[0], "A"), (x + 30, y + 56 + 34 * 4))
+    paste(image, disk(c.explorer_disk), (x + 30, y + 52))
+    first = all_seat_colours(layout)[0]
+    paste(image, ship(first, ink_for(first), "A"), (x + 30, y + 52 + LEGEND_STEP * 4))
+    paste(image, colony_chip(first, ink_for(first), "A"), (x + 30, y + 52 + LEGEND_STEP * 5))
 
 
 def _loss_badge(pen: Pen, centre: tuple[float, float], loss: int, red: str, muted: str) -> None:
@@ -190,18 +202,24 @@ def _tile(layout: Layout, region: dict[str, Any], explored: bool) -> Image.Image
                                fill=body, corners=(False, False, True, True))
     pen.line([(2, m.strip), (w - 2, m.strip)], TILE_LINE, 1)
     name = m.names.get(region["id"], region["name"])
-    pen.text((8, m.strip / 2 + 1), fit(name, 18, w - 58, bold=True), 18, ink, anchor="lm",
-             bold=True)
-    pen.text((w - 7, m.strip / 2 + 1), region["id"], 18, ink, anchor="rm")
+    code_w = pen.text((w - 7, m.strip / 2 + 1), region["id"], 17, ink, anchor="rm")
+    pen.text((8, m.strip / 2 + 1), name, 18, ink, anchor="lm", bold=True,
+             max_width=w - 8 - code_w - 14, min_size=layout.fonts.min)
     row = m.strip + 19
     if region["id"] and not good:
-        pen.text((8, row), "new ships start here", 18, c.muted, anchor="lm")
+        pen.text((8, row), "new ships start here", 18, c.muted, anchor="lm",
+                 max_width=w - 14)
     if not explored and region["loss"]:
         _loss_badge(pen, (w - 58, row), region["loss"], c.double_loss, c.muted)
         if region["phase_trigger"]:
-            pen.circle((w - 86, row), 15, fill=c.red_line, outline="#ffffff", width=2)
-            pen.text((w - 86, row), ROMAN[region["phase_trigger"]], 18, "#ffffff",
-                     anchor="mm", bold=True)
+            # the lower half of an unexplored tile is free: no ship is there yet
+            below = row + 38
+            numeral = ROMAN[region["phase_trigger"]]
+            pen.circle((22, below), 14, fill=c.red_line, outline="#ffffff", width=2)
+            pen.text((22, below), numeral, 16, "#ffffff", anchor="mm", bold=True,
+                     max_width=24, min_size=11)
+            pen.text((42, below), f"starts phase {numeral}", 17, c.ink,
+                     anchor="lm", max_width=w - 48, min_size=layout.fonts.min)
     tile = img.resize((w, h), Image.Resampling.LANCZOS)
     if not explored and region["loss"]:
         paste(tile, disk(c.explorer_disk), (w - 21, row))

@@ -9,13 +9,13 @@ from render.navegador.geometry import (
     building_slot,
     gallery_column,
     market_cell,
-    polar,
+    rondel_labels,
     score_columns,
     score_row,
     space_angle,
 )
 from render.navegador.layout import Box, Layout
-from render.navegador.pen import Pen, fit, text_width
+from render.navegador.pen import Pen, text_width
 from render.navegador.sprites import shade
 
 PRIVILEGE_SHORT = {"colony": "Col", "factory": "Fac", "explorer": "Exp", "shipyard": "Yrd",
@@ -27,7 +27,7 @@ ROW_LABELS = {"sugar": "Sugar factory", "gold": "Gold factory", "spice": "Spice 
 def draw_all(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
     c = layout.colors
     pen.rect(layout.header.box, fill=c.header)
-    pen.rect(layout.header.last_box, fill=c.lastline)
+    pen.rect(layout.header.log_box, fill=c.lastline)
     draw_rondel(pen, layout, facts)
     draw_market(pen, layout, facts)
     draw_gallery(pen, layout, facts)
@@ -48,13 +48,15 @@ def draw_rondel(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
     n = len(facts["rondel"])
     half = 180 / n
     pen.circle(r.center, r.radius + 4, fill="#5a4f3c")
-    for i, (key, action) in enumerate(zip(facts["rondel"], facts["rondel_actions"],
-                                          strict=True)):
+    labels = rondel_labels(layout, list(facts["rondel"]))
+    for i, (label, action) in enumerate(zip(labels, facts["rondel_actions"], strict=True)):
         a = space_angle(i, n)
         pen.pieslice(r.center, r.radius, a - half, a + half,
                      fill=c.rondel.get(action, "#eeeeee"), outline="#5a4f3c", width=2)
-        label = r.labels.get(key, key.capitalize())
-        pen.text(polar(r.center, r.label_radius, a), label, 20, c.ink, anchor="mm", bold=True)
+        top = label.centre[1] - label.line_h * (len(label.lines) - 1) / 2
+        for j, line in enumerate(label.lines):
+            pen.text((label.centre[0], top + j * label.line_h), line, label.size, c.ink,
+                     anchor="mm", face=label.face)
     pen.circle(r.center, r.hub, fill=c.panel, outline="#5a4f3c", width=2)
     pen.text((r.box[2] - 34, r.box[1] + 66), "card", 18, c.muted, anchor="ma")
 
@@ -65,7 +67,8 @@ def draw_market(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
     titles = [g.capitalize() for g in GOOD_ORDER] + ["Factory"]
     for col, title in enumerate(titles):
         x0, y0, x1, _ = market_cell(layout, col, 0)
-        pen.text(((x0 + x1) / 2, y0 - 6), title, 18, c.ink, anchor="md", bold=True)
+        pen.text(((x0 + x1) / 2, y0 - 6), title, 18, c.ink, anchor="md", bold=True,
+                 max_width=x1 - x0 + 6, min_size=layout.fonts.min)
     ladders = [facts["sell_ladder"][g] for g in GOOD_ORDER] + [facts["process_ladder"]]
     tints = [shade(c.goods[g], 1.0) for g in GOOD_ORDER] + [c.navegador]
     for col, ladder in enumerate(ladders):
@@ -79,15 +82,28 @@ def draw_market(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
     y = m.box[1] + m.title_h
     pen.rect((x, y, m.box[2] - 14, y + 262), fill="#ffffff", outline=c.panel_line, width=1,
              radius=8)
-    pen.text((x + 118, y + 14), "sell", 18, c.ink, anchor="ma", bold=True)
-    pen.text((x + 184, y + 14), "process", 18, c.ink, anchor="ma", bold=True)
+    pen.text((x + 118, y + 14), "sell", 18, c.ink, anchor="ma", bold=True, max_width=60)
+    pen.text((x + 184, y + 14), "process", 18, c.ink, anchor="ma", bold=True, max_width=72)
     for i, good in enumerate(GOOD_ORDER):
-        pen.text((x + 48, y + 66 + 62 * i), good.capitalize(), 18, c.ink, anchor="lm")
+        pen.text((x + 44, y + 66 + 62 * i), good.capitalize(), 18, c.ink, anchor="lm",
+                 max_width=44, min_size=layout.fonts.min)
     bottom = m.box[3]
-    pen.text((x + 4, bottom - 100), "Selling moves the", 18, c.muted)
-    pen.text((x + 4, bottom - 78), "cube down, process-", 18, c.muted)
-    pen.text((x + 4, bottom - 56), "ing moves it up.", 18, c.muted)
-    pen.text((x + 4, bottom - 34), "Price per unit.", 18, c.muted)
+    lines = wrap("Selling moves the cube down, processing moves it up. Price per unit.",
+                 18, m.box[2] - x - 14)
+    for i, line in enumerate(lines[-4:]):
+        pen.text((x + 4, bottom - 22 * (len(lines[-4:]) - i) - 12), line, 18, c.muted,
+                 max_width=m.box[2] - x - 14)
+
+
+def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """Words of ``text`` in lines no wider than ``width`` px (a too-long word is fitted)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def pale(color: str, amount: float) -> str:
@@ -101,49 +117,59 @@ def pale(color: str, amount: float) -> str:
 def draw_gallery(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
     c, g = layout.colors, layout.gallery
     panel(pen, layout, g.box, "Privileges")
-    pen.text((g.box[2] - 14, g.box[1] + 14), "max 3 per column each", 18, c.muted, anchor="ra")
+    pen.text((g.box[2] - 14, g.box[1] + 14), "max 3 per column each", 18, c.muted, anchor="ra",
+             max_width=g.box[2] - g.box[0] - 190)
     cols = facts["gallery"]
     for i, col in enumerate(cols):
         x0, y0, x1, y1 = gallery_column(layout, i, len(cols))
         mid = (x0 + x1) / 2
         pen.rect((x0, y0, x1, y1), fill="#ffffff", outline=c.panel_line, width=1, radius=8)
-        pen.text((mid, y0 + 8), col["key"].capitalize(), 18, c.ink, anchor="ma", bold=True)
-        for j, line in enumerate(_two_lines(col["figure"], x1 - x0 + 4)):
-            pen.text((mid, y0 + 32 + 21 * j), line, 18, c.muted, anchor="ma")
+        pen.text((mid, y0 + 8), col["key"].capitalize(), 18, c.ink, anchor="ma", bold=True,
+                 max_width=x1 - x0 - 8, min_size=layout.fonts.min)
+        for j, line in enumerate(_two_lines(col["figure"], x1 - x0 - 8)):
+            pen.text((mid, y0 + 32 + 21 * j), line, 18, c.muted, anchor="ma",
+                     max_width=x1 - x0 - 8, min_size=layout.fonts.min)
         arch = (x0 + 10, y0 + 84, x1 - 10, y0 + 196)
         pen.draw.rounded_rectangle([v * pen.k for v in arch], 30 * pen.k,
                                    fill="#efe6d2", outline=c.panel_line, width=pen.k,
                                    corners=(True, True, False, False))
-        pen.text((mid, y0 + 254), f"VP {col['base_vp']}", 18, c.ink, anchor="ma", bold=True)
-        pen.text((mid, y0 + 276), f"+{col['token_vp']} per token", 18, c.ink, anchor="ma")
-        pen.text((mid, y0 + 304), "Cr per item:", 18, c.muted, anchor="ma")
+        pen.text((mid, y0 + 254), f"VP {col['base_vp']}", 18, c.ink, anchor="ma", bold=True,
+                 max_width=x1 - x0 - 8)
+        room = x1 - x0 - 8
+        pen.text((mid, y0 + 276), f"+{col['token_vp']} per token", 18, c.ink, anchor="ma",
+                 max_width=room, min_size=layout.fonts.min)
+        pen.text((mid, y0 + 304), "Cr per item:", 18, c.muted, anchor="ma", max_width=room,
+                 min_size=layout.fonts.min)
         pen.text((mid, y0 + 326), " / ".join(str(v) for v in col["cash"]), 18, c.ink,
-                 anchor="ma")
+                 anchor="ma", max_width=room, min_size=layout.fonts.min)
 
 
-def _two_lines(text: str, width: int) -> list[str]:
+def _two_lines(text: str, width: float) -> list[str]:
     if text_width(text, 18) <= width or " " not in text:
-        return [fit(text, 18, width)]
+        return [text]
     head, _, tail = text.rpartition(" ")
-    return [fit(head, 18, width), fit(tail, 18, width)]
+    return [head, tail]
 
 
 def draw_buildings(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
     c, b = layout.colors, layout.buildings
     panel(pen, layout, b.box, "Buildings")
     pen.text((b.box[0] + 12 + b.label_w + 4, b.box[1] + 14),
-             "bought from the left; the framed one is next", 18, c.muted)
+             "bought from the left; the framed one is next", 18, c.muted,
+             max_width=b.info_x - b.label_w - 28)
     info = b.box[0] + b.info_x
-    pen.text((info, b.box[1] + 14), "next", 18, c.ink, bold=True)
-    pen.text((info + 70, b.box[1] + 14), "left", 18, c.ink, anchor="ma", bold=True)
-    pen.text((info + 120, b.box[1] + 14), "needs", 18, c.ink, bold=True)
+    pen.text((info, b.box[1] + 14), "next", 18, c.ink, bold=True, max_width=50)
+    pen.text((info + 70, b.box[1] + 14), "left", 18, c.ink, anchor="ma", bold=True,
+             max_width=44)
+    pen.text((info + 120, b.box[1] + 14), "needs", 18, c.ink, bold=True,
+             max_width=b.box[2] - info - 130)
     for i, row in enumerate(facts["rows"]):
         fill = c.goods.get(row["good"]) or c.buildings.get(row["kind"], "#dddddd")
         ink = c.goods_ink.get(row["good"], c.ink)
         top = b.box[1] + b.title_h + i * b.row_h
         mid = top + b.row_h / 2
         pen.text((b.box[0] + 16, mid), ROW_LABELS.get(row["key"], row["key"]), 20, c.ink,
-                 anchor="lm", bold=True)
+                 anchor="lm", bold=True, max_width=b.label_w - 8, min_size=layout.fonts.min)
         for j, cost in enumerate(row["costs"]):
             box = building_slot(layout, i, j)
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
@@ -153,7 +179,8 @@ def draw_buildings(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
             else:
                 pen.rect(box, fill=None, outline=c.panel_line, width=1, radius=6)
                 pen.text(centre, "-", 18, c.panel_line, anchor="mm")
-        pen.text((info + 120, mid), f"{row['workers']} workers", 18, c.muted, anchor="lm")
+        pen.text((info + 120, mid), f"{row['workers']} workers", 18, c.muted, anchor="lm",
+                 max_width=b.box[2] - info - 130)
 
 
 def draw_scoreboard(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
@@ -166,20 +193,22 @@ def draw_scoreboard(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
         x0, x1 = cols[col.key]
         if col.key in subs:
             pen.text(((x0 + x1) / 2, head_mid - 11), col.title, 18, c.ink, anchor="mm",
-                     bold=True)
+                     bold=True, max_width=x1 - x0 - 4)
             step = (x1 - x0) / len(subs[col.key])
             for i, sub in enumerate(subs[col.key]):
-                pen.text((x0 + step * (i + 0.5), head_mid + 11), sub, 18, c.muted, anchor="mm")
+                pen.text((x0 + step * (i + 0.5), head_mid + 11), sub, 18, c.muted, anchor="mm",
+                         max_width=step - 2)
         elif col.key == "privileges":
             step = (x1 - x0) / 5
             for i, g in enumerate(facts["gallery"]):
                 pen.text((x0 + step * (i + 0.5), head_mid), PRIVILEGE_SHORT.get(g["key"], "?"),
-                         18, c.ink, anchor="mm", bold=True)
+                         18, c.ink, anchor="mm", bold=True, max_width=step - 2)
         elif col.key == "player":
-            pen.text((x0 + 8, head_mid), col.title, 18, c.ink, anchor="lm", bold=True)
+            pen.text((x0 + 8, head_mid), col.title, 18, c.ink, anchor="lm", bold=True,
+                     max_width=x1 - x0 - 12)
         else:
-            pen.text(((x0 + x1) / 2, head_mid), fit(col.title, 18, x1 - x0 - 4), 18, c.ink,
-                     anchor="mm", bold=True)
+            pen.text(((x0 + x1) / 2, head_mid), col.title, 18, c.ink, anchor="mm", bold=True,
+                     max_width=x1 - x0 - 6)
     for seat in range(facts["players"]):
         top, bottom = score_row(layout, seat)
         pen.line([(s.box[0] + 6, top), (s.box[2] - 6, top)], c.panel_line, 1)

@@ -141,6 +141,7 @@ def do_colony(state: NavegadorState, seat: int, move: Colony) -> list[Event]:
             value = min(sea.tokens)
             sea.tokens.remove(value)
             sheet.colonies[good].append(value)
+            sea.colonists.append(seat)
             taken.append(f"{data.region(region).name} {good} ({value})")
     state.last.regions = sorted(set(move.regions))
     return [Event(kind="colony", seat=seat, text=f"founded {', '.join(taken)} for {cr(cost)}",

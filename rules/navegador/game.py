@@ -136,7 +136,7 @@ class Navegador(Game[NavegadorState]):
 
     def summary(self, state: NavegadorState, seat: int | None = None) -> str:
         view = build_view(state, seat)
-        lines = [f"Navegador — phase {ROMAN[view.phase]}, turn {view.turn}."]
+        lines = [f"Navegador — phase {ROMAN[view.phase]}, turn {view.turn} (round {view.round})."]
         if view.result:
             lines.append("Game over.")
         elif view.step == "king":

@@ -18,6 +18,7 @@ class SeaRegion(BaseModel):
     explorer: bool                      # the explorer disk is still there: unexplored
     tokens: list[int] = Field(default_factory=list)  # colony token values still in the region
     revealed: bool = False              # the stack has been turned face up
+    colonists: list[int] = Field(default_factory=list)  # seat of each colony founded here
 
 
 class PlayerSheet(BaseModel):
@@ -68,7 +69,7 @@ class SailOrders(BaseModel):
 
 
 class LastTurn(BaseModel):
-    """What the last turn did, so the picture can highlight it."""
+    """What one turn did, so the picture can draw it and the log can tell it."""
 
     seat: int | None = None
     turn: int = 0
@@ -105,4 +106,6 @@ class NavegadorState(BaseModel):
     end_triggered: bool = False
     end_reason: str = ""
     final_turns_left: int | None = None   # turns still to play once the end is triggered
-    last: LastTurn = Field(default_factory=LastTurn)
+    last: LastTurn = Field(default_factory=LastTurn)     # the turn being played or just played
+    # the turns before ``last``, oldest first: at most players - 1, so with ``last`` one round
+    recent: list[LastTurn] = Field(default_factory=list)

@@ -204,6 +204,9 @@ def apply_pending_phase(state: NavegadorState) -> list[Event]:
 
 def _note_turn(state: NavegadorState, seat: int) -> None:
     if state.last.turn != state.turn or state.last.seat != seat:
+        if state.last.seat is not None:      # keep one round of turn records, no more
+            keep = state.players - 1
+            state.recent = (state.recent + [state.last])[-keep:] if keep else []
         state.last = LastTurn(seat=seat, turn=state.turn)
 
 

@@ -26,6 +26,7 @@ class RegionView(BaseModel):
     loss: int                       # ships lost when exploring it (1 or 2)
     phase_trigger: int | None
     ships: dict[int, int]           # seat -> ships there
+    colonists: list[int] = []       # seat that founded each colony here, in order
 
 
 class EdgeView(BaseModel):
@@ -97,7 +98,8 @@ class NavegadorView(BaseModel):
     seat: int | None                # whose view (None = public)
     phase: int
     pending_phase: int | None
-    turn: int
+    turn: int                       # the game's turn number: one per player turn, from 1
+    round: int                      # rounds begun: turns 1..players are round 1
     current: int
     to_act: list[int]
     step: str
@@ -120,9 +122,15 @@ class NavegadorView(BaseModel):
     end_triggered: bool
     end_reason: str
     final_turns_left: int | None
-    last: LastTurn
+    last: LastTurn                  # the turn being played or just played (= turns[-1])
+    turns: list[LastTurn] = []      # recent turn records, oldest first: at most one round
     sailing: list[str]              # legs sailed so far in a sail in progress
     result: GameResult | None
+
+
+def round_of(turn: int, players: int) -> int:
+    """The round a turn belongs to: each round is one turn per player."""
+    return (max(1, turn) - 1) // max(1, players) + 1
 
 
 def build_view(state: NavegadorState, seat: int | None = None) -> NavegadorView:
@@ -136,7 +144,7 @@ def build_view(state: NavegadorState, seat: int | None = None) -> NavegadorView:
             id=info.id, name=info.name, good=info.good, explored=not sea.explorer,
             stack=len(sea.tokens), tokens=sorted(sea.tokens) if sea.revealed else None,
             loss=exploration_loss(state, info.id) if info.explorer else 0,
-            phase_trigger=info.phase_trigger, ships=ships,
+            phase_trigger=info.phase_trigger, ships=ships, colonists=list(sea.colonists),
         ))
     sheets = []
     for s, sheet in enumerate(state.sheets):
@@ -162,7 +170,8 @@ def build_view(state: NavegadorState, seat: int | None = None) -> NavegadorView:
         ))
     return NavegadorView(
         players=state.players, seat=seat, phase=state.phase, pending_phase=state.pending_phase,
-        turn=state.turn, current=state.current, to_act=to_act(state), step=state.step,
+        turn=state.turn, round=round_of(state.turn, state.players), current=state.current,
+        to_act=to_act(state), step=state.step,
         action=current_action(state),
         sail_range=data.phases.sail_range[state.phase - 1],
         extra_unit_price=data.phases.extra_unit_price[state.phase - 1],
@@ -184,6 +193,7 @@ def build_view(state: NavegadorState, seat: int | None = None) -> NavegadorView:
         start_player=state.start_player,
         end_triggered=state.end_triggered, end_reason=state.end_reason,
         final_turns_left=state.final_turns_left, last=state.last,
+        turns=[*state.recent, state.last] if state.last.seat is not None else list(state.recent),
         sailing=list(state.sail.moved) if state.sail else [],
         result=final_result(state) if state.step == "over" else None,
     )

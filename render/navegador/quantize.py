@@ -12,8 +12,9 @@ from PIL import Image, ImageDraw
 
 from render.navegador.layout import Layout
 from render.navegador.pen import Pen
-from render.navegador.seats import ink_on, tint_of
+from render.navegador.seats import all_seat_colours, tint_of
 from render.navegador.sprites import card, cube, disk, ship, stone
+from render.palette import ink_for
 
 LETTERS = "ABCDE"
 
@@ -28,11 +29,10 @@ def named_colors(layout: Layout) -> list[tuple[int, int, int]]:
     for value in c.model_dump().values():
         if isinstance(value, str):
             out.append(value)
-        elif isinstance(value, list):
-            out += value
         elif isinstance(value, dict):
             out += list(value.values())
-    out += [tint_of(x) for x in c.extra_players] + ["#ffffff", "#000000", "#1d1d1d"]
+    seats = all_seat_colours(layout)
+    out += seats + [tint_of(x) for x in seats] + ["#ffffff", "#000000", "#1d1d1d"]
     seen: list[tuple[int, int, int]] = []
     for color in out:
         rgb = _hex(color)
@@ -43,17 +43,17 @@ def named_colors(layout: Layout) -> list[tuple[int, int, int]]:
 
 def _swatches(layout: Layout) -> Image.Image:
     c = layout.colors
-    seats = c.players + c.extra_players
-    seat_inks = c.player_ink + [ink_on(x) for x in c.extra_players]
+    seats = all_seat_colours(layout)
+    seat_inks = [ink_for(x) for x in seats]
     backgrounds = [c.background, c.panel, c.sea, c.explored, c.unexplored, c.header,
-                   c.lastline, "#ffffff"] + c.player_tint + [tint_of(x) for x in c.extra_players]
+                   c.lastline, "#ffffff"] + [tint_of(x) for x in seats]
     inks = [c.ink, c.muted, c.header_ink, c.highlight, c.navegador, c.red_line] + seats
     sheet = Image.new("RGB", (60 * len(inks) + 40, 44 * len(backgrounds)), "#ffffff")
     pen = Pen(sheet)
     for i, bg in enumerate(backgrounds):
         pen.rect((0, 44 * i, sheet.width, 44 * i + 44), fill=bg)
         for j, ink in enumerate(inks):
-            pen.text((60 * j + 4, 44 * i + 8), "Ag8", 22, ink, bold=j % 2 == 0)
+            pen.text((60 * j + 4, 44 * i + 8), "Ag8é", 22, ink, bold=j % 2 == 0)
             if j < len(seats):
                 sprite = [ship, stone][i % 2](seats[j], seat_inks[j], LETTERS[j % 5])
                 sheet.paste(sprite, (60 * j + 30, 44 * i + 6), sprite)

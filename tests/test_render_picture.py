@@ -1,0 +1,205 @@
+"""The Navegador picture as a new player reads it: every text in the shipped font with its
+accents and never a missing glyph, nothing clipped, stones clear of the rondel labels,
+phase badges above the arrows, colony owners on the map, and every turn since the last
+human decision drawn."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from PIL import Image, ImageChops
+
+from render import render_board, text
+from render.navegador import draw_navegador, turns_since
+from render.navegador import static as static_module
+from render.navegador.demo import demo_scenes
+from render.navegador.geometry import (
+    boxes_meet,
+    mark_box,
+    rondel_labels,
+    stone_places,
+    tile_box,
+)
+from render.navegador.layout import load_layout
+from render.navegador.panels import turn_label
+from render.navegador.seats import seat_styles
+from render.navegador.static import gates
+from render.palette import PALETTE
+from rules import get_game
+from rules.fuzz import random_game
+from rules.navegador.state import LastTurn
+
+GAME = get_game("navegador")
+HARD_NAMES = ["Αλέξανδρος Παπαδόπουλος", "Святослав Игоревич (computer)",
+              "Maximiliano Alejandro de los Santos y Guzmán", "山田太郎 🏴‍☠️", "Zoë 🚢"]
+
+
+@pytest.fixture(scope="module")
+def scenes():
+    return demo_scenes(5, 1)
+
+
+def _drawn_everything(view, names, since=None) -> list[text.Drawn]:
+    """Every text drawn for one picture, the static layer included (built afresh)."""
+    static_module._build.cache_clear()
+    with text.recording() as seen:
+        draw_navegador(view, names, since=since)
+    return seen
+
+
+def _missing_mask(face: str, size: int) -> bytes:
+    return _mask("\ue000", face, size)
+
+
+def _mask(ch: str, face: str, size: int) -> bytes:
+    f = text.font(face, size)
+    img = Image.new("L", (size * 2, size * 2), 0)
+    from PIL import ImageDraw
+
+    ImageDraw.Draw(img).text((size // 2, size // 2), ch, font=f, fill=255)
+    return img.tobytes()
+
+
+def test_every_character_drawn_is_in_the_font_and_none_is_the_missing_glyph(scenes):
+    view, since = scenes["phase3"]
+    seen = _drawn_everything(view, HARD_NAMES, since)
+    assert seen
+    checked: set[tuple[str, str, int]] = set()
+    for drawn in seen:
+        for ch in drawn.text:
+            assert ord(ch) in text.charset(drawn.face), (ch, drawn)
+            key = (ch, drawn.face, drawn.size)
+            if ch.isspace() or key in checked:
+                continue
+            checked.add(key)
+            assert _mask(ch, drawn.face, drawn.size) != _missing_mask(drawn.face, drawn.size)
+    everything = " ".join(d.text for d in seen)
+    for name in ("Guiné", "Moçambique", "Ceilão", "Índia", "Αλέξανδρος", "Святослав"):
+        assert name in everything
+    assert "Guine " not in everything and "Ceilao" not in everything
+    assert "山" not in everything and "Seat 4" in everything        # the CJK name's label
+
+
+def test_no_text_is_wider_than_its_box(scenes):
+    for moment in ("start", "phase3", "final"):
+        view, since = scenes[moment]
+        for drawn in _drawn_everything(view, HARD_NAMES, since):
+            if drawn.max_width is not None:
+                assert drawn.width <= drawn.max_width + 0.01, drawn
+                assert drawn.size >= 10, drawn
+
+
+def test_long_names_are_fitted_and_a_computer_is_marked_not_cut(scenes):
+    view, since = scenes["phase2"]
+    seen = _drawn_everything(view, HARD_NAMES, since)
+    texts = [d.text for d in seen]
+    assert not any("(comput" in t for t in texts)
+    assert "cpu" in texts
+    assert "Святослав Игоревич" in texts
+    cut = [t for t in texts if t.startswith("Maximiliano") and t.endswith("…")]
+    assert cut, "a name too long for the scoreboard ends with an ellipsis"
+    assert not any(t.endswith("..") for t in texts)
+
+
+def test_computer_seats_and_unreadable_names_get_clear_labels():
+    layout = load_layout()
+    styles = seat_styles(4, ["Henrique (computer)", "山田太郎", "Αλέξανδρος", "Émile 🚢"],
+                         layout)
+    assert [s.name for s in styles] == ["Henrique", "Seat 2", "Αλέξανδρος", "Émile"]
+    assert [s.computer for s in styles] == [True, False, False, False]
+    assert [s.letter for s in styles] == ["A", "B", "C", "D"]   # Greek A would look like A
+
+
+def test_rondel_stones_never_cover_a_space_name_or_the_deadline_ship():
+    layout = load_layout()
+    keys = [s for s in GAME.view(GAME.setup(2, 1)).rondel]
+    n = len(keys)
+    labels = rondel_labels(layout, keys)
+    assert len({label.size for label in labels}) == 1, "one size for every space name"
+    assert min(label.size for label in labels) >= layout.fonts.min
+    for space, label in enumerate(labels):
+        assert " ".join(label.lines) == layout.rondel.labels[keys[space]]
+        for other in range(n):
+            assert not boxes_meet(label.box, mark_box(layout, other, n)), (space, other)
+        for count in range(1, 6):
+            places = stone_places(layout, space, n, count)
+            for (x, y), r in places:
+                assert not boxes_meet(label.box, (x - r, y - r, x + r, y + r)), (space, count)
+            for i, (p, r1) in enumerate(places):
+                for q, r2 in places[i + 1:]:
+                    assert math.dist(p, q) >= r1 + r2, (space, count)
+
+
+def test_phase_badges_stay_visible_above_arrows():
+    """A route that crosses a red phase line leaves its numbered badge intact."""
+    layout = load_layout()
+    view = GAME.view(GAME.setup(3, 1))
+    red = [e for e in view.edges if e.red][0]
+    sailed = LastTurn(seat=0, turn=5, action="sail", legs=[f"{red.a}>{red.b} x2"])
+    view = view.model_copy(update={"turns": [sailed], "last": sailed, "turn": 6})
+    image = draw_navegador(view)
+    plain = draw_navegador(GAME.view(GAME.setup(3, 1)))
+    for centre, _ in gates(layout, [(r.id, r.phase_trigger) for r in view.regions],
+                           [(e.a, e.b, e.red) for e in view.edges]):
+        x, y = round(centre[0]), round(centre[1])
+        box = (x - 11, y - 11, x + 11, y + 11)     # inside the round badge
+        diff = ImageChops.difference(image.crop(box), plain.crop(box))
+        assert max(hi for _, hi in diff.getextrema()) <= 3     # anti-aliased rim at most
+    assert image.tobytes() != plain.tobytes()                   # the arrow is there
+
+
+def test_colony_owners_show_on_the_map_in_their_colour():
+    states = [s for s, *_ in random_game(GAME, 3, 2, policy="explorer")]
+    view = GAME.view(states[-1])
+    layout = load_layout()
+    image = draw_navegador(view, ["Ana", "Bruno", "Carla"])
+    owned = [r for r in view.regions if r.colonists]
+    assert owned
+    colours = {s.seat: s.color for s in seat_styles(3, ["Ana", "Bruno", "Carla"], layout)}
+    for region in owned:
+        x0, y0, x1, _ = tile_box(layout, region.id)
+        row_y = y0 + layout.map.strip + 19
+        strip = image.crop((x0 + 4, row_y - 12, x1 - 4, row_y + 12))
+        present = {"#{:02x}{:02x}{:02x}".format(*c) for _, c in strip.getcolors(1 << 16)}
+        for seat in set(region.colonists):
+            assert colours[seat] in present, (region.id, seat)
+
+
+def test_every_turn_since_the_last_human_decision_is_drawn(scenes):
+    view, since = scenes["phase3"]
+    shown = turns_since(view, since)
+    assert len(shown) >= 2
+    assert shown[0].turn == since.turn and shown[-1] == view.last
+    assert turns_since(view, None) == [view.last]
+    with_since = render_board(view, since=since)
+    assert with_since != render_board(view)
+    assert with_since == render_board(view, since=since)             # deterministic
+    seen = [d for d in _drawn_everything(view, None, since) if d.text.startswith("Turn ")]
+    bold = {d.text for d in seen if d.face.endswith("bold")}
+    for record in shown:
+        assert f"Turn {record.turn}" in bold
+
+
+def test_the_header_uses_the_same_turn_and_round_as_the_summary():
+    states = [s for s, *_ in random_game(GAME, 4, 3)]
+    state = states[len(states) // 2]
+    view = GAME.view(state)
+    label = turn_label(view)
+    assert label == f"Turn {view.turn} · Round {view.round}"
+    assert f"turn {view.turn} (round {view.round})" in GAME.summary(state)
+    static_module._build.cache_clear()
+    with text.recording() as seen:
+        draw_navegador(view)
+    assert label in [d.text for d in seen]
+
+
+def test_seat_colours_come_from_the_shared_palette():
+    layout = load_layout()
+    styles = seat_styles(5, None, layout)
+    assert [s.color for s in styles] == [PALETTE[n] for n in layout.colors.seats]
+    png = render_board(GAME.view(GAME.setup(5, 2)), colours=list(PALETTE)[3:8])
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG"
