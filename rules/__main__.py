@@ -1,12 +1,13 @@
 """Command line for the rules engines.
 
-    python -m rules navegador random --games 100 --players 3 --seed 1729
-    python -m rules navegador replay FILE     (a JSON log written by `random --save`)
+    python -m rules <game> random --games 100 --players 3 --seed 1729
+    python -m rules <game> replay FILE     (a JSON log written by `random --save`)
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -17,11 +18,14 @@ from rules.registry import game_names, get_game
 
 
 def _invariants(name: str):
-    if name == "navegador":
-        from rules.navegador.invariants import check
-
-        return check
-    return None
+    """A game's invariant checker: ``rules/<game>/invariants.py`` with ``check(state)``."""
+    try:
+        module = importlib.import_module(f"rules.{name}.invariants")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"rules.{name}.invariants":
+            raise
+        return None
+    return getattr(module, "check", None)
 
 
 def cmd_random(args: argparse.Namespace) -> int:

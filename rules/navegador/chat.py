@@ -143,8 +143,12 @@ def waiting_on(state: NavegadorState) -> list[int]:
 
 
 def progress(state: NavegadorState) -> str:
-    """The one numbering every message uses: turns counted from 1, and the phase."""
-    return f"Turn {state.turn} · phase {ROMAN[state.phase]}"
+    """The one numbering every message and the picture use: turns counted from 1 (one per
+    player's turn), the round they belong to, and the phase."""
+    from rules.navegador.view import round_of
+
+    return (f"Phase {ROMAN[state.phase]} · Turn {state.turn} · "
+            f"Round {round_of(state.turn, state.players)}")
 
 
 def idle_reason(state: NavegadorState, seat: int) -> str:
