@@ -17,10 +17,8 @@ run: $(BIN)/activate
 test: $(BIN)/activate
 	$(BIN)/ruff check .
 	PYTHONPATH=. $(BIN)/lint-imports --no-cache
-	for p in 2 3 4 5; do \
-	  $(BIN)/python -m rules navegador random --games 8 --players $$p --seed $$p || exit 1; \
-	  $(BIN)/python -m rules navegador random --games 8 --players $$p --seed $$p --policy explorer || exit 1; \
-	done
+	# every registered game, every player count, both random policies
+	$(BIN)/python -m rules all random --games 8 --seed 0
 	# pytest last, so its summary is the closing line
 	$(BIN)/python -m pytest -q
 
@@ -29,10 +27,7 @@ lint: $(BIN)/activate
 	PYTHONPATH=. $(BIN)/lint-imports --no-cache
 
 fuzz: $(BIN)/activate
-	for p in 2 3 4 5; do \
-	  $(BIN)/python -m rules navegador random --games 100 --players $$p --seed 1729 || exit 1; \
-	  $(BIN)/python -m rules navegador random --games 100 --players $$p --seed 1729 --policy explorer || exit 1; \
-	done
+	$(BIN)/python -m rules all random --games 100 --seed 1729
 
 bench: $(BIN)/activate
 	$(BIN)/python scripts/bench_render.py

@@ -29,6 +29,17 @@ def _invariants(name: str):
 
 
 def cmd_random(args: argparse.Namespace) -> int:
+    if args.game == "all":
+        # every game, every player count, both policies: what CI runs
+        for name in game_names():
+            game = get_game(name)
+            for n in range(game.min_players, game.max_players + 1):
+                for policy in POLICIES:
+                    one = argparse.Namespace(**{**vars(args), "game": name, "players": n,
+                                                "policy": policy, "seed": args.seed + n})
+                    if cmd_random(one):
+                        return 1
+        return 0
     game = get_game(args.game)
     check = _invariants(game.name)
     every = list(range(game.min_players, game.max_players + 1))
@@ -86,7 +97,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=game_names())
+    parser.add_argument("game", choices=[*game_names(), "all"],
+                        help="a game, or `all` (random: every game, player count and policy)")
     sub = parser.add_subparsers(dest="command", required=True)
     rnd = sub.add_parser("random", help="play complete random games, checking invariants")
     rnd.add_argument("--games", type=int, default=10)
@@ -94,12 +106,14 @@ def main(argv: list[str] | None = None) -> int:
     rnd.add_argument("--seed", type=int, default=1)
     rnd.add_argument("--policy", choices=POLICIES, default="uniform",
                      help="uniform: every legal move equally likely (default); explorer: "
-                          "weighted towards sailing east so games reach phases II-III")
+                          "weighted by the game (Game.weight) so games reach every phase")
     rnd.add_argument("--save", help="folder to write each game's move log to (JSON)")
     rnd.add_argument("-v", "--verbose", action="store_true")
     rep = sub.add_parser("replay", help="replay a saved move log and print the result")
     rep.add_argument("file")
     args = parser.parse_args(argv)
+    if args.command == "replay" and args.game == "all":
+        parser.error("replay needs one game")
     return cmd_random(args) if args.command == "random" else cmd_replay(args)
 
 

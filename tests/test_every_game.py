@@ -1,0 +1,159 @@
+"""What every registered game must do, checked the same way for each (a new game is
+covered the moment it is registered):
+
+* every legal move reads back from its notation;
+* odd input never raises anything but a RulesError, and never changes the state;
+* `legal_moves` and `apply` agree: every listed move applies;
+* replaying a finished game's log gives its final state exactly;
+* a compound move's steps, applied one by one, give the same state as the move;
+* every autocomplete suggestion of every verb is accepted by that verb;
+* hidden information: two states that differ only in hidden values (``determinize``)
+  give the same public view, summary, picture, refusals and suggestion labels for the
+  same input — unless the input is accepted and turns something over.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from bot.table.suggest import accepted, suggest
+from render.registry import renderer_for
+from rules import Game, RulesError, game_names, get_game
+from rules.fuzz import play_random, random_game
+
+GAMES = game_names()
+ODD = ["", ";", ";;", ",", "   ", "x99999999999999999999", "9223372036854775808",
+       "𐩀", "²", "🏴‍☠️", "a\u200db", "-1", "0", "done done", "pass pass", "((", "a" * 300,
+       "take 3; take 4", "!", "\x00", "sail", "hire", "buy", "move", "all", "x2 x3"]
+
+
+@cache
+def sample(name: str) -> list[tuple[Any, int]]:
+    """(state, players) samples along a few random games of every player count."""
+    game = get_game(name)
+    out: list[tuple[Any, int]] = []
+    for players in range(game.min_players, game.max_players + 1):
+        states = [s for s, *_ in random_game(game, players, 1000 + players, policy="explorer")]
+        step = max(1, len(states) // 12)
+        out += [(s, players) for s in states[::step]]
+    return out
+
+
+def acting(game: Game, state: Any) -> Iterator[int]:
+    yield from game.to_act(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_notation_round_trips_and_legal_moves_apply(name: str) -> None:
+    game = get_game(name)
+    for state, _ in sample(name):
+        for seat in acting(game, state):
+            for move in game.legal_moves(state, seat):
+                assert game.parse(state, seat, str(move)) == move, str(move)
+                game.apply(state, seat, move)        # listed -> applies
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_odd_input_gets_a_sentence_and_changes_nothing(name: str) -> None:
+    game = get_game(name)
+    rng = random.Random(5)
+    for state, players in sample(name)[::3]:
+        before = game.dump(state)
+        for seat in range(players):
+            words = [str(m) for m in game.legal_moves(state, seat)[:5]] if seat in \
+                game.to_act(state) else []
+            for text in [*ODD, *(f"{w} {rng.choice(ODD)}" for w in words)]:
+                try:
+                    game.play(state, seat, text)
+                except RulesError as exc:
+                    assert str(exc) and len(str(exc)) <= 500, (text, str(exc))
+        assert game.dump(state) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_replay_gives_the_final_state(name: str) -> None:
+    game = get_game(name)
+    for players in (game.min_players, game.max_players):
+        played = play_random(game, players, 77 + players, policy="explorer")
+        again = game.replay(players, played.seed, played.log)
+        assert game.dump(again) == game.dump(played.final)
+        assert game.result(again) is not None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_steps_of_compound_moves_equal_the_move(name: str) -> None:
+    game = get_game(name)
+    for state, _ in sample(name)[::2]:
+        for seat in acting(game, state):
+            for move in list(game.suggestions(state, seat, None))[:30]:
+                steps = game.steps(move)
+                if len(steps) < 2:
+                    continue
+                try:
+                    whole, _ = game.apply(state, seat, move)
+                except RulesError:
+                    continue
+                current = state
+                for step in steps:
+                    current, _ = game.apply(current, seat, step)
+                assert game.dump(current) == game.dump(whole), str(move)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_suggestion_is_accepted_by_its_verb(name: str) -> None:
+    game = get_game(name)
+    verbs = [None, *game.texts.verbs]
+    for state, _ in sample(name)[::2]:
+        for seat in acting(game, state):
+            for verb in verbs:
+                for value, label in suggest(game, state, seat, verb, ""):
+                    move = game.parse(state, seat, game.complete(state, seat, verb, value))
+                    game.apply(state, seat, move)      # accepted: reads and applies
+                    assert label and len(label) <= 100 and len(value) <= 100
+                    assert accepted(game, state, seat, verb, value, move)
+
+
+def public_outputs(game: Game, state: Any, texts: list[tuple[int, str]]) -> list[Any]:
+    """Everything a spectator could learn from ``state`` for these inputs."""
+    out: list[Any] = [game.view(state, None).model_dump(), game.summary(state, None),
+                      game.progress(state), game.prompt(state, None)]
+    for seat, text in texts:
+        try:
+            after, events = game.play(state, seat, text)
+        except RulesError as exc:
+            out.append(("refused", seat, text, str(exc)))
+            continue
+        if any(e.reveals for e in events):
+            out.append(("accepted and revealed", seat, text))
+            continue
+        out.append(("accepted", seat, text, game.view(after, None).model_dump(),
+                    [e.text for e in events if not e.private]))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hidden_information_never_shows(name: str) -> None:
+    game = get_game(name)
+    rng = random.Random(11)
+    draw = renderer_for(name)
+    pictures = 0
+    for state, _ in sample(name)[::2]:
+        twin = game.determinize(state, None, rng)
+        seats = sorted(set(game.to_act(state)))
+        texts = [(seat, str(m)) for seat in seats for m in game.legal_moves(state, seat)[:12]]
+        texts += [(seat, odd) for seat in seats for odd in ODD[:8]]
+        assert public_outputs(game, state, texts) == public_outputs(game, twin, texts)
+        for seat in seats:
+            # what another player sees of this seat's choices: only public moves may show
+            if not game.choices_private(state, seat):
+                assert [label for _, label in suggest(game, state, seat, None, "")] == \
+                    [label for _, label in suggest(game, twin, seat, None, "")]
+        if draw is not None and pictures < 3:
+            view, tview = game.view(state, None), game.view(twin, None)
+            assert draw(view, None, None, None) == draw(tview, None, None, None)
+            pictures += 1
