@@ -283,6 +283,8 @@ def parse_hire(rest: str) -> Hire:
         raise InvalidMoveError("Hire like `hire 2: turquoise violet violet + captain` (section "
                                "number, then the sailors), or `hire captain`.")
     section = int(m.group(1))
+    if re.search(r"[0-9]\s*:", m.group(2)):
+        raise InvalidMoveError("One Recruit action takes sailors from one section only.")
     sailors = parse_colours(m.group(2), load_data().recruit.section_size)
     if MISSIONARY in sailors:
         raise InvalidMoveError("Missionaries are not hired: they come from Francisco Alvares.")
