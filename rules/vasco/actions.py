@@ -57,6 +57,9 @@ def hire_price(move: Hire) -> int:
 
 def check_hire(state: VascoState, seat: int, move: Hire) -> int:
     data = load_data()
+    if not move.sailors and move.section:
+        raise IllegalMoveError(f"Name the sailors you take from section {move.section}, or "
+                               "hire only a captain with `hire captain`.")
     if move.sailors:
         if not 1 <= move.section <= state.players:
             closed = " (closed in this game)" if 1 <= move.section <= data.recruit.sections \

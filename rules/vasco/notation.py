@@ -415,7 +415,8 @@ def parse_segment(text: str, state: VascoState, seat: int) -> list[Step]:
     word, _, rest = text.partition(" ")
     rest = rest.strip()
     if text in PASS_WORDS:
-        return [Pass()]
+        # the action is under way once a ship has sailed: passing now ends the expedition
+        return [Done()] if state.expedition is not None else [Pass()]
     if text in DONE_WORDS:
         return [Done()]
     if word == "place":

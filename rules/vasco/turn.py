@@ -128,7 +128,7 @@ def _execution(state: VascoState, seat: int, step: Step, events: list[Event]) ->
                 raise IllegalMoveError(f"This expedition goes to {name}: every ship of one "
                                        "expedition goes to the same landing.")
             _send(state, seat, step, events, first=False)
-        elif isinstance(step, (Done, Pass)):
+        elif isinstance(step, Done):
             flow.finish_call(state, events)
         else:
             raise IllegalMoveError("Your expedition is under way: send another ship to the "
