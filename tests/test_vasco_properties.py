@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings

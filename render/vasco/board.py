@@ -36,7 +36,7 @@ def draw_navigation(cv: Canvas, layout: Layout, view: VascoView,
 
 
 def draw_numbers(cv: Canvas, layout: Layout, view: VascoView) -> None:
-    c, f = layout.colors, layout.fonts
+    c = layout.colors
     data = load_data()
     placed = {d.number: d.seat for slots in view.slots.values() for d in slots if d}
     cells = geo.number_cells()

@@ -3,8 +3,8 @@ layer and the pieces drawn on it always agree."""
 
 from __future__ import annotations
 
-from rules.vasco.data import load_data
 from render.vasco.layout import Box, load_layout
+from rules.vasco.data import load_data
 
 TITLE = 34          # the title strip of every panel
 SLOT_W, SLOT_H, SLOT_GAP = 90, 82, 6

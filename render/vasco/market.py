@@ -62,7 +62,7 @@ def _tile(cv: Canvas, layout: Layout, box, tile: str, head: str, price: str) -> 
 
 
 def draw_projects(cv: Canvas, layout: Layout, view: VascoView) -> None:
-    c, f = layout.colors, layout.fonts
+    c = layout.colors
     for i, box in enumerate(geo.display_tiles()):
         tile = view.display[i] if i < len(view.display) else None
         if tile is None:
