@@ -88,6 +88,9 @@ class Canvas:
     def __init__(self, base: Image.Image, min_size: int = 15) -> None:
         self.image = base.copy()
         self.min_size = min_size
+        # (what, box) of every text and piece placed, so tests can check that nothing
+        # overlaps and nothing leaves its panel
+        self.placed: list[tuple[str, tuple[int, int, int, int]]] = []
 
     def fill(self, box: tuple[float, float, float, float], colour: str) -> None:
         x0, y0, x1, y1 = (round(v) for v in box)
@@ -101,8 +104,10 @@ class Canvas:
         self.fill((x0, y0, x0 + width, y1), colour)
         self.fill((x1 - width, y0, x1, y1), colour)
 
-    def paste(self, sprite: Image.Image, x: float, y: float) -> None:
-        self.image.paste(sprite, (round(x), round(y)))
+    def paste(self, sprite: Image.Image, x: float, y: float, what: str = "piece") -> None:
+        x0, y0 = round(x), round(y)
+        self.image.paste(sprite, (x0, y0))
+        self.placed.append((what, (x0, y0, x0 + sprite.width, y0 + sprite.height)))
 
     def text(self, xy: tuple[float, float], text: object, size: int, ink: str, bg: str,
              bold: bool = False, anchor: Anchor = "la", max_width: float | None = None,
@@ -116,7 +121,7 @@ class Canvas:
             return 0.0
         tx.note_drawn(content, face, size, drawn, max_width)
         sprite, dx, dy = text_sprite(content, face, size, ink, bg, anchor)
-        self.paste(sprite, xy[0] + dx, xy[1] + dy)
+        self.paste(sprite, xy[0] + dx, xy[1] + dy, f"text:{content}")
         return drawn
 
 

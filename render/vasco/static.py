@@ -36,6 +36,7 @@ class Pen:
     def __init__(self, image: Image.Image, k: int) -> None:
         self.draw = ImageDraw.Draw(image)
         self.k = k
+        self.placed: list[tuple[str, tuple[int, int, int, int]]] = []   # texts, for tests
 
     def rect(self, box, fill=None, outline=None, width=1, radius=0) -> None:
         b = [v * self.k for v in box]
@@ -63,6 +64,9 @@ class Pen:
         tx.note_drawn(content, face, size, drawn, max_width)
         self.draw.text((xy[0] * self.k, xy[1] * self.k), content,
                        font=tx.font(face, size * self.k), fill=fill, anchor=anchor)
+        x0, y0, x1, y1 = tx.font(face, size).getbbox(content, anchor=anchor)
+        self.placed.append((f"text:{content}", (round(xy[0] + x0), round(xy[1] + y0),
+                                                round(xy[0] + x1), round(xy[1] + y1))))
         return drawn
 
 
@@ -176,8 +180,13 @@ def _frames(pen: Pen, layout: Layout, players: int) -> None:
     _panel(pen, layout, layout.boxes.log, "What happened (highlighted: since your last move)")
 
 
+def static_texts(players: int) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """Every text of the static layer with its box (for tests)."""
+    return list(_rgb_layer(players)[1])
+
+
 @lru_cache(maxsize=4)
-def _rgb_layer(players: int) -> Image.Image:
+def _rgb_layer(players: int) -> tuple[Image.Image, list]:
     layout = load_layout()
     k = layout.canvas.static_scale
     w, h = layout.canvas.width, layout.canvas.height
@@ -190,7 +199,7 @@ def _rgb_layer(players: int) -> Image.Image:
     _characters(pen, layout)
     _recruit(pen, layout, players)
     _projects(pen, layout)
-    return big.resize((w, h), Image.Resampling.LANCZOS)
+    return big.resize((w, h), Image.Resampling.LANCZOS), pen.placed
 
 
 def static_layer(players: int) -> Image.Image:
@@ -201,7 +210,7 @@ def static_layer(players: int) -> Image.Image:
 
 @lru_cache(maxsize=4)
 def _p_layer(players: int) -> Image.Image:
-    return cv.to_p(_rgb_layer(players))
+    return cv.to_p(_rgb_layer(players)[0])
 
 
 # The fixed palette -----------------------------------------------------------------------
@@ -249,7 +258,7 @@ def _swatches(layout: Layout) -> Image.Image:
 def _palette() -> Image.Image:
     layout = load_layout()
     exact = [cv.rgb(x) for x in exact_colours(layout)]
-    layer = _rgb_layer(load_data().max_players)
+    layer = _rgb_layer(load_data().max_players)[0]
     sheet_parts = [layer, _swatches(layout)]
     width = max(p.width for p in sheet_parts)
     sheet = Image.new("RGB", (width, sum(p.height for p in sheet_parts)), "#ffffff")
@@ -264,7 +273,9 @@ def _palette() -> Image.Image:
     colours = list(exact)
     for i in range(0, len(flat), 3):
         rgb = (flat[i], flat[i + 1], flat[i + 2])
-        if rgb not in colours:
+        # Pillow maps colours through a cache of 4-unit cells: a sampled colour that close
+        # to a named one could take its place, so named colours stay alone in their cell
+        if all(max(abs(a - b) for a, b in zip(rgb, c, strict=True)) > 6 for c in colours):
             colours.append(rgb)
     colours = colours[:256]
     colours += [colours[-1]] * (256 - len(colours))

@@ -8,6 +8,7 @@ sailors (at most 5, so at most 32 colour mixes) with or without a captain.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations, product
 
 from rules.vasco import actions
@@ -87,10 +88,17 @@ def placements(state: VascoState, seat: int) -> list[Step]:
     if player.extra == "hand" and not player.extra_declined and \
             state.holders.get("manuel") == seat:
         numbers += [n for n in state.manuel_numbers if n in data.numbers.extra_range]
-    moves: list[Step] = [Place(number=n, area=a, slot=s) for n in numbers for a, s in slots]
+    moves: list[Step] = [_place(n, a, s) for n in numbers for a, s in slots]
     if may_decline(state, seat):
         moves.append(Pass())
     return moves
+
+
+@cache
+def _place(number: int, area: str, slot: int) -> Place:
+    """Placements are listed often and by the hundred: each is built once (moves are
+    frozen, so sharing them is safe)."""
+    return Place(number=number, area=area, slot=slot)
 
 
 def sends(state: VascoState, seat: int, landing: str) -> list[Step]:
