@@ -17,7 +17,7 @@ from vasco_helpers import DATA, G
 from render import render_board, text
 from render.vasco import board_size, draw_vasco
 from render.vasco import canvas as cv_module
-from render.vasco.board import SHIP_H, SHIP_W
+from render.vasco.board import SHIP_W
 from render.vasco.demo import MOMENTS, demo_scenes
 from render.vasco.layout import LAYOUT_FILE, load_layout, parse_layout
 from render.vasco.seats import seat_styles

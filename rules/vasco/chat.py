@@ -86,7 +86,7 @@ def idle_reason(state: VascoState, seat: int) -> str:
     if state.phase == "over":
         return "The game is over; no more moves can be made."
     main = actor(state)
-    text = f"It is not your turn: waiting for seat {main + 1} to {prompt(state, main)}." \
+    text = f"It is not your turn: waiting for seat {main + 1} ({prompt(state, main)})." \
         if main is not None else "It is not your turn."
     if state.seats[seat].projects and not can_launch(state, seat):
         text += " (You could `/launch` a project at any time once you have the crew.)"

@@ -95,6 +95,13 @@ class VascoDaGama(Game[VascoState]):
     def idle_reason(self, state: VascoState, seat: int) -> str:
         return chat.idle_reason(state, seat)
 
+    def waiting_for(self, state: VascoState) -> str:
+        """Names only the seat with the regular decision, not those who may launch."""
+        seats = chat.waiting_on(state)
+        if not seats:
+            return "The game is over; no more moves can be made."
+        return f"It is not your turn: waiting for seat {seats[0] + 1}."
+
     def complete(self, state: VascoState, seat: int, verb: Verb | None, text: str) -> str:
         return chat.complete(state, seat, verb, text)
 
