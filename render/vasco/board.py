@@ -144,7 +144,7 @@ def draw_characters(cv: Canvas, layout: Layout, view: VascoView,
                     max_width=w - 30, min_size=14)
         blocked = view.blocked.get(key)
         if blocked is not None:
-            cv.text((x0 + 6, y0 + 84), f"chosen by {seats[blocked].letter} this round", 15,
+            cv.text((x0 + 6, y0 + 84), f"chosen by {seats[blocked].letter}", 15,
                     c.highlight, c.tile, max_width=w, min_size=14)
         extra = ""
         if key == "manuel":

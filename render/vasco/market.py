@@ -33,7 +33,8 @@ def draw_recruit(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSt
     cv.text((x + 4, y_cap), "Captain supply: " + " · ".join(parts), f.small, c.ink, c.panel,
             max_width=box[2] - x - 16)
     total = sum(view.bag.values())
-    cv.text((x + 4, y_bag), f"Bag: {total} sailors", f.small, c.ink, c.panel, bold=True)
+    cv.text((x + 4, y_bag), f"Bag: {total} sailor{'s' if total != 1 else ''}", f.small, c.ink,
+            c.panel, bold=True)
     bx = x + 170
     for colour in order:
         sprite = sprites.dot(c.crew[colour], 20, c.panel)
@@ -79,5 +80,5 @@ def draw_projects(cv: Canvas, layout: Layout, view: VascoView) -> None:
                 c.closed_ink, c.slot, anchor="mm", max_width=box[2] - box[0] - 8)
     x, y = geo.stacks_line()
     stacks = " · ".join(f"{k}: {n}" for k, n in view.stacks.items())
-    cv.text((x + 4, y), f"Face-down stacks {stacks} (buy with `/buy 3,5`)", 16, c.muted,
+    cv.text((x + 4, y), f"Face-down stacks {stacks} (buy: /buy 3,5)", 16, c.muted,
             c.panel, max_width=layout.boxes.projects[2] - x - 16)

@@ -159,8 +159,8 @@ def _recruit(pen: Pen, layout: Layout, players: int) -> None:
         pen.text((box[0] + 8, box[1] + 8), title, f.small, c.ink if open_ else c.closed_ink,
                  bold=True, max_width=box[2] - box[0] - 16)
         if open_:
-            for x, y in geo.sailor_spots(box):
-                pen.circle((x, y), 14, outline=c.panel_line, width=1)
+            for x, y in geo.sailor_spots(box):      # an empty circle: a faint grey spot
+                pen.circle((x, y), 9, fill=c.closed)
 
 
 def _projects(pen: Pen, layout: Layout) -> None:

@@ -11,6 +11,10 @@ from rules.vasco.moves import Bonus
 from rules.vasco.state import Ship, VascoState
 
 
+def article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 def tile_text(tile: str) -> str:
     """'I-13 (7, crew 4)' — how a project is named in messages."""
     data = load_data()
@@ -164,12 +168,12 @@ def pay_bonus(state: VascoState, seat: int, landing: str, bonus: Bonus | None,
             colour = draw_sailor(state)
             if colour is not None:
                 player.sailors[colour] += 1
-                note(state, events, f"drew a {colour} sailor from the bag ({info.name} bonus)",
+                note(state, events, f"drew {article(colour)} {colour} sailor from the bag ({info.name} bonus)",
                      seat, reveals=True)
         else:
             state.sections[bonus.index - 1].remove(bonus.colour)
             player.sailors[bonus.colour] += 1
-            note(state, events, f"took a {bonus.colour} sailor from section {bonus.index} "
+            note(state, events, f"took {article(bonus.colour)} {bonus.colour} sailor from section {bonus.index} "
                                 f"({info.name} bonus)", seat)
     elif info.bonus == "captain" and state.captain_supply[seat] > 0:
         state.captain_supply[seat] -= 1
