@@ -168,13 +168,13 @@ def pay_bonus(state: VascoState, seat: int, landing: str, bonus: Bonus | None,
             colour = draw_sailor(state)
             if colour is not None:
                 player.sailors[colour] += 1
-                note(state, events, f"drew {article(colour)} {colour} sailor from the bag ({info.name} bonus)",
-                     seat, reveals=True)
+                note(state, events, f"drew {article(colour)} {colour} sailor from the bag "
+                                    f"({info.name} bonus)", seat, reveals=True)
         else:
             state.sections[bonus.index - 1].remove(bonus.colour)
             player.sailors[bonus.colour] += 1
-            note(state, events, f"took {article(bonus.colour)} {bonus.colour} sailor from section {bonus.index} "
-                                f"({info.name} bonus)", seat)
+            note(state, events, f"took {article(bonus.colour)} {bonus.colour} sailor from "
+                                f"section {bonus.index} ({info.name} bonus)", seat)
     elif info.bonus == "captain" and state.captain_supply[seat] > 0:
         state.captain_supply[seat] -= 1
         player.captains += 1
