@@ -163,18 +163,22 @@ def idle_reason(state: NavegadorState, seat: int) -> str:
     return f"It is not your turn: waiting for {waiting}."
 
 
-def card_note(state: NavegadorState, seat: int) -> str:
-    """When the holder may use the card, and when it lapses — for /hand, DMs, Next."""
+def card_when(state: NavegadorState) -> str:
+    """When the holder may play the card."""
     from rules.navegador.options import switch
 
+    if not all(state.first_turn_done):
+        return "from the second round on"
+    if switch(state, "navegador_card_anytime"):
+        return "at the start of any turn"
+    return "before your own turn (`/navegador-card POR>GUI x2`, then your turn)"
+
+
+def card_note(state: NavegadorState, seat: int) -> str:
+    """When the holder may use the card, and when it lapses — for /hand and idle notes."""
     if state.card.holder != seat:
         return ""
-    if not all(state.first_turn_done):
-        when = "from the second round on"
-    elif switch(state, "navegador_card_anytime"):
-        when = "at the start of any turn"
-    else:
-        when = "before your own turn (`/navegador-card POR>GUI x2`, then your turn)"
+    when = card_when(state)
     if state.card_used_this_turn and state.current == seat:
         return "used this turn."
     lapse = ""
@@ -186,10 +190,18 @@ def card_note(state: NavegadorState, seat: int) -> str:
     return f"you may play it {when}.{lapse}"
 
 
-def prompt(state: NavegadorState) -> str:
-    """What the player to act should do now, in a few words."""
+def prompt(state: NavegadorState, seat: int | None = None) -> str:
+    """What the player to act should do now, in a few words — and, at a turn start, who
+    holds the Navegador card and what it allows."""
     if state.step == "start":
-        return "choose a rondel action"
+        text = "choose a rondel action"
+        holder = state.card.holder
+        if seat is not None and seat == holder and turn.card_usable(state, seat):
+            return (f"{text}, or first play your Navegador card for an extra Sail "
+                    "(`/navegador-card POR>GUI x2`, then your turn)")
+        if seat is not None and seat == holder:
+            return f"{text} (you hold the Navegador card: you may play it {card_when(state)})"
+        return f"{text} (seat {holder + 1} holds the Navegador card)"
     if state.step in ("sail", "card_sail"):
         return "sailing: give routes, then `done`"
     if state.step == "action":

@@ -159,7 +159,7 @@ class Navegador(Game[NavegadorState]):
     # At the chat table (rules/navegador/chat.py) -----------------------------------
 
     def prompt(self, state: NavegadorState, seat: int | None = None) -> str:
-        return chat.prompt(state)
+        return chat.prompt(state, seat)
 
     def progress(self, state: NavegadorState) -> str:
         return chat.progress(state)
