@@ -349,3 +349,25 @@ async def test_the_local_table_plays_vasco_with_computer_seats(tmp_path):
         assert "/place 7 recruit-2" in "\n".join(await table.handle("/help"))
     finally:
         await svc.close()
+
+
+async def test_garbage_through_every_verb_gets_a_short_sentence(svc: TableService):
+    """Any text through any verb: a move or a refusal of at most 2,000 characters that
+    echoes no escape codes; an empty move is no move."""
+    await start(svc, [ALICE, BOB])
+    rng = random.Random(3)
+    verbs = [None, *(v.name for v in G.texts.verbs)]
+    alphabet = "placehirbuysndtomg-12345 ,;:+.é𐩀²🏴\u200d☠️I"
+    inputs = ["", " ", ";", "𐩀", "²", "🏴\u200d☠️", "place " + "9" * 40, "hire " + "x" * 300,
+              *("".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+                for _ in range(250))]
+    for text in inputs:
+        verb = rng.choice(verbs)
+        seat, user = await waiting(svc)
+        try:
+            reply = await svc.move(CH, user, text, verb)
+        except TableError as exc:
+            assert 0 < len(str(exc)) <= 2000, text
+            assert "\\u" not in str(exc), str(exc)
+            continue
+        assert len(reply.text) <= 2000 and text.strip(" ;,")

@@ -117,12 +117,13 @@ def draw_areas(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatStyl
             if called:
                 cv.fill((x0 + 2, y0 + 2, x1 - 2, y1 - 2), c.since)
             bg = c.since if called else c.slot
-            sprite = sprites.disc(s.colour, s.ink, str(disc.number), 36, bg,
-                                  c.highlight if called else "", 17)
-            sprites.note(cv, str(disc.number), True, 17)
-            cv.paste(sprite, x0 + 6, mid - sprite.height / 2)
-            cv.text((x0 + 50, mid + 1), f"{s.letter} {s.name}", 16, c.ink, bg, anchor="lm",
-                    max_width=x1 - x0 - 56, min_size=14)
+            sprite = sprites.pill(s.colour, s.ink, disc.number, s.letter, bg,
+                                  c.highlight if called else "")
+            sprites.note(cv, str(disc.number), True, 19)
+            sprites.note(cv, s.letter, False, 14)
+            cv.paste(sprite, x0 + 4, mid - sprite.height / 2)
+            cv.text((x0 + 70, mid + 1), s.name, 16, c.ink, bg, anchor="lm",
+                    max_width=x1 - x0 - 74, min_size=14)
 
 
 def draw_characters(cv: Canvas, layout: Layout, view: VascoView,

@@ -21,7 +21,8 @@ def _finish(big: Image.Image, w: int, h: int) -> Image.Image:
 def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
            ink: str, bold: bool = True) -> None:
     face = "bold" if bold else "regular"
-    draw.text(xy, text, font=tx.font(face, size * SUPER), fill=rgb(ink), anchor="mm")
+    draw.text(xy, tx.drawable(text, face), font=tx.font(face, size * SUPER), fill=rgb(ink),
+              anchor="mm")
 
 
 @lru_cache(maxsize=2048)
@@ -41,6 +42,26 @@ def disc(fill: str, ink: str, label: str, d: int, bg: str, ring: str = "",
     if label:
         _label(draw, (w * k / 2, w * k / 2 + k), label, size or max(10, d // 2), ink)
     return _finish(big, w, w)
+
+
+@lru_cache(maxsize=2048)
+def pill(fill: str, ink: str, number: int, letter: str, bg: str, ring: str = "",
+         w: int = 58, h: int = 34) -> Image.Image:
+    """An action disc with its sequence number: the number large, the owner's letter
+    small beside it (a letter on every piece)."""
+    k = SUPER
+    pad = 3 if ring else 1
+    big = Image.new("RGB", ((w + 2 * pad) * k, (h + 2 * pad) * k), rgb(bg))
+    draw = ImageDraw.Draw(big)
+    if ring:
+        draw.rounded_rectangle((0, 0, big.width - 1, big.height - 1), radius=(h // 2 + pad) * k,
+                               fill=rgb(ring))
+    o = pad * k
+    draw.rounded_rectangle((o, o, o + w * k - 1, o + h * k - 1), radius=h // 2 * k,
+                           fill=rgb(fill), outline=rgb("#3a3a3a"), width=k)
+    _label(draw, (o + w * k * 0.40, o + h * k / 2 + k), str(number), 19, ink)
+    _label(draw, (o + w * k * 0.80, o + h * k / 2 + k), letter, 14, ink, bold=False)
+    return _finish(big, w + 2 * pad, h + 2 * pad)
 
 
 @lru_cache(maxsize=2048)

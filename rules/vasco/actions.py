@@ -21,6 +21,7 @@ from rules.vasco.board import (
     plural,
     reales,
     slot_name,
+    switch,
 )
 from rules.vasco.data import load_data
 from rules.vasco.moves import Buy, Character, Coins, Hire
@@ -176,7 +177,7 @@ def extra_disc_free(state: VascoState, seat: int) -> bool:
     where = state.seats[seat].extra
     if where == "board":
         return True
-    return where == "hand" and load_data().switches.manuel_extra_from_hand
+    return where == "hand" and switch(state, "manuel_extra_from_hand")
 
 
 def manuel_places(state: VascoState, seat: int) -> bool:

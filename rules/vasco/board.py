@@ -12,6 +12,13 @@ from rules.vasco.state import Disc, LogLine, Player, VascoState
 LOG_KEEP = 40     # lines of the picture's log kept in the state
 
 
+def switch(state: VascoState, name: str) -> bool:
+    """A reading of the rules (data/vasco/game.toml [switches]); a table's variant may set
+    it otherwise (its options, kept in the state)."""
+    value = state.options.get(name)
+    return bool(value) if value is not None else bool(getattr(load_data().switches, name))
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 

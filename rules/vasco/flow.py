@@ -15,6 +15,7 @@ from rules.vasco.board import (
     draw_sailor,
     note,
     reales,
+    switch,
 )
 from rules.vasco.data import load_data
 from rules.vasco.navigation import advance, income, landing_vp
@@ -228,7 +229,7 @@ def upkeep(state: VascoState, events: list[Event]) -> None:
 
 
 def end_game(state: VascoState, events: list[Event]) -> None:
-    if load_data().switches.round5_character_upkeep:
+    if switch(state, "round5_character_upkeep"):
         character_upkeep(state, events)
     discs_home(state)
     state.phase = "over"

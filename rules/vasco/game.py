@@ -46,7 +46,7 @@ class VascoDaGama(Game[VascoState]):
         try:
             return notation.parse(state, seat, text)
         except ValidationError as exc:    # a value pydantic refuses, e.g. a huge number
-            raise InvalidMoveError(f"I can't read {notation.short(text)!r} as a move.") from exc
+            raise InvalidMoveError(f"I can't read '{notation.short(text)}' as a move.") from exc
 
     def apply(self, state: VascoState, seat: int, move: Move) -> tuple[VascoState, list[Event]]:
         if not 0 <= seat < state.players:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.fuzz import InvariantError
+from rules.vasco.board import switch
 from rules.vasco.data import load_data
 from rules.vasco.ships import slot_allows
 from rules.vasco.state import VascoState
@@ -57,10 +58,11 @@ def check(state: VascoState) -> None:  # noqa: C901 - a flat list of checks read
     if seen != expected:
         problems.append(f"tiles out of step: {sorted((seen - expected) + (expected - seen))}")
     # the navigation board
+    arrows = switch(state, "arrow_rule_on_advance")
     for info in data.landings:
         for i, ship in enumerate(state.landings[info.key]):
             if ship is not None and not slot_allows(info, i + 1, ship.strength,
-                                                    ship.owner is None, advancing=True):
+                                                    ship.owner is None, arrows):
                 problems.append(f"{ship.tile} may not be on {info.key}-{i + 1}")
     # discs and numbers
     numbers = [d.number for slots in state.slots.values() for d in slots if d]

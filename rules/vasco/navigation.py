@@ -8,7 +8,7 @@ Mozambique -> Mombasa example).
 from __future__ import annotations
 
 from rules.contract import Event
-from rules.vasco.board import note, plural, reales
+from rules.vasco.board import note, plural, reales, switch
 from rules.vasco.data import load_data
 from rules.vasco.ships import slot_allows, tile_text
 from rules.vasco.state import Ship, VascoState
@@ -73,6 +73,7 @@ def advance(state: VascoState, events: list[Event]) -> None:
     leftmost free slot it may take; a ship that fits nowhere leaves the game. Ships on a
     complete top landing leave the game. Captains of removed ships go home."""
     landings = load_data().landings
+    arrows = switch(state, "arrow_rule_on_advance")
     for i in range(len(landings) - 1, -1, -1):
         info = landings[i]
         if not complete(state, info.key):
@@ -87,7 +88,7 @@ def advance(state: VascoState, events: list[Event]) -> None:
         target = state.landings[upper.key]
         for ship in ships:
             spot = next((j for j, here in enumerate(target) if here is None and slot_allows(
-                upper, j + 1, ship.strength, ship.owner is None, advancing=True)), None)
+                upper, j + 1, ship.strength, ship.owner is None, arrows)), None)
             if spot is None:
                 _remove(state, ship, events, f"finds no free slot at {upper.name}")
                 continue

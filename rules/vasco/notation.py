@@ -72,7 +72,7 @@ def short(text: str, limit: int = 30) -> str:
 
 def _number(word: str) -> int:
     if not re.fullmatch(NUM, word):
-        raise InvalidMoveError(f"{short(word)!r} is not a number I can read.")
+        raise InvalidMoveError(f"'{short(word)}' is not a number I can read.")
     return int(word)
 
 
@@ -90,8 +90,8 @@ def _lookup(word: str, table: dict[str, tuple[str, ...]], what: str) -> str:
         return hits.pop()
     known = ", ".join(table)
     if hits:
-        raise AmbiguousMoveError(f"{short(word)!r} could be {', '.join(sorted(hits))}.")
-    raise InvalidMoveError(f"There is no {what} {short(word)!r}; {what}s: {known}.")
+        raise AmbiguousMoveError(f"'{short(word)}' could be {', '.join(sorted(hits))}.")
+    raise InvalidMoveError(f"There is no {what} '{short(word)}'; {what}s: {known}.")
 
 
 @cache
@@ -128,7 +128,7 @@ def find_colour(word: str) -> str:
     hits = [c for c in colours if c.startswith(word)]
     if len(hits) == 1:
         return hits[0]
-    raise InvalidMoveError(f"{short(word)!r} is not a crew colour; colours: "
+    raise InvalidMoveError(f"'{short(word)}' is not a crew colour; colours: "
                            f"{', '.join(colours)}.")
 
 
@@ -163,7 +163,7 @@ def find_tile(word: str, pool: list[str], what: str) -> str:
         return by_id
     if not re.fullmatch(NUM, word):
         raise InvalidMoveError(f"Name the {what} by its id (like I-13) or its strength; "
-                               f"{short(word)!r} is neither.")
+                               f"'{short(word)}' is neither.")
     strength = int(word)
     tiles = load_data().tiles
     same = [t for t in pool if tiles[t].strength == strength]
@@ -182,7 +182,7 @@ SLOT = re.compile(r"(.+?)\s*-?\s*([0-9]{1,2})")
 def split_slot(text: str) -> tuple[str, int]:
     m = SLOT.fullmatch(text.strip())
     if not m:
-        raise InvalidMoveError(f"{short(text)!r} is not a slot like recruit-2 or natal-1.")
+        raise InvalidMoveError(f"'{short(text)}' is not a slot like recruit-2 or natal-1.")
     return m.group(1).strip(), int(m.group(2))
 
 
@@ -434,7 +434,7 @@ def parse_segment(text: str, state: VascoState, seat: int) -> list[Step]:
     if word == "launch":
         return [parse_launch(rest, state, seat)]
     raise InvalidMoveError(
-        f"I can't read {short(text)!r} as a move. Moves start with place, hire, buy, "
+        f"I can't read '{short(text)}' as a move. Moves start with place, hire, buy, "
         "character, send, merchant, launch, pass or done (see `/vasco rules`).")
 
 

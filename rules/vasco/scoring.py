@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.contract import Event, GameResult
-from rules.vasco.board import note, plural, sailor_count
+from rules.vasco.board import note, plural, sailor_count, switch
 from rules.vasco.data import MISSIONARY, load_data
 from rules.vasco.ships import launch
 from rules.vasco.state import FinalScore, Player, VascoState
@@ -57,7 +57,7 @@ def forced_launches(state: VascoState, seat: int, events: list[Event]) -> list[s
     colours = data.crew_colours
     crew = tuple(player.sailors.get(c, 0) for c in data.sailor_colours) + (player.missionaries,)
     room = len(player.projects)
-    if data.switches.final_launch_needs_captain:
+    if switch(state, "final_launch_needs_captain"):
         room = max(0, player.captains - len(player.ships))
     tiles = sorted(player.projects, key=lambda t: (-data.tiles[t].crew, -data.tiles[t].strength, t))
     needs, used = _best(tuple(sorted(data.tiles[t].crew for t in tiles)), crew, room)

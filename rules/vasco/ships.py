@@ -68,12 +68,13 @@ def launch(state: VascoState, seat: int, tile: str, colours: tuple[str, ...],
 
 
 def slot_allows(landing: Landing, slot: int, strength: int, merchant: bool,
-                advancing: bool = False) -> bool:
-    """May a ship of this strength go to this (1-based) slot, ignoring whether it is free?"""
+                arrows: bool = True) -> bool:
+    """May a ship of this strength go to this (1-based) slot, ignoring whether it is free?
+    ``arrows=False``: white arrows do not apply (ships moving up, under that reading)."""
     data = load_data()
     if strength < landing.slots[slot - 1]:
         return False
-    if slot in landing.arrows and (not advancing or data.switches.arrow_rule_on_advance):
+    if slot in landing.arrows and arrows:
         return not merchant and strength >= data.arrow_min
     return True
 

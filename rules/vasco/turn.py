@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.contract import Event
 from rules.errors import IllegalMoveError, NotYourTurnError
 from rules.vasco import actions, flow, placement
-from rules.vasco.board import action_cost, disc_at, note, reales
+from rules.vasco.board import action_cost, disc_at, note, reales, switch
 from rules.vasco.data import load_data
 from rules.vasco.moves import (
     Buy,
@@ -176,7 +176,6 @@ def _area_of(step: Step) -> str | None:
 
 
 def _send(state: VascoState, seat: int, step: Send, events: list[Event], first: bool) -> None:
-    data = load_data()
     player = state.seats[seat]
     if first:
         cost = action_cost(state, state.called)
@@ -190,5 +189,5 @@ def _send(state: VascoState, seat: int, step: Send, events: list[Event], first: 
         if cost:
             note(state, events, f"paid {reales(cost)} to act with {state.called}", seat)
     else:
-        paid = data.switches.bonus_per_ship
+        paid = switch(state, "bonus_per_ship")
     send_ship(state, seat, step.ship, step.landing, step.slot, step.bonus, paid, events)
