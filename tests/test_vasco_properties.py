@@ -45,13 +45,13 @@ def reachable_states() -> list:
 
 def test_every_legal_move_round_trips_through_its_notation_and_applies():
     count = 0
-    for state in reachable_states():
+    for state in reachable_states()[::2]:
         for seat in G.to_act(state):
             for move in G.legal_moves(state, seat):
                 assert G.parse(state, seat, str(move)) == move, str(move)
                 G.apply(state, seat, move)
                 count += 1
-    assert count > 5000
+    assert count > 2500
 
 
 def _bonuses(state) -> list[Bonus | None]:
@@ -115,11 +115,11 @@ def test_legal_moves_and_apply_agree_both_ways():
     plus every one that is legal."""
     checked = 0
     rng = random.Random(8)
-    for state in reachable_states()[::3]:
+    for state in reachable_states()[::4]:
         for seat in range(state.players):
             legal = set(G.legal_moves(state, seat)) if seat in G.to_act(state) else set()
             pool = list(candidates(state, seat))
-            picked = rng.sample(pool, min(len(pool), 120)) + [m for m in pool if m in legal]
+            picked = rng.sample(pool, min(len(pool), 80)) + [m for m in pool if m in legal]
             for move in picked:
                 try:
                     G.apply(state, seat, move)
@@ -128,7 +128,7 @@ def test_legal_moves_and_apply_agree_both_ways():
                     ok = False
                 assert ok == (move in legal), (str(move), state.phase, seat)
                 checked += 1
-    assert checked > 8_000
+    assert checked > 4_000
 
 
 VOCAB = [

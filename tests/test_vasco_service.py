@@ -203,7 +203,7 @@ async def test_every_suggestion_of_every_verb_is_accepted(svc: TableService):
     rng = random.Random(1)
     verbs = [None, *(v.name for v in G.texts.verbs)]
     checked = 0
-    for _ in range(60):
+    for _ in range(40):
         table = await svc.table(CH)
         if table.row.status != "active":
             break
@@ -217,7 +217,7 @@ async def test_every_suggestion_of_every_verb_is_accepted(svc: TableService):
                 G.apply(table.state, seat, G.parse(table.state, seat, typed))
                 checked += 1
         await svc.move(CH, user, random_turn(table.game, table.state, seat, rng))
-    assert checked > 300
+    assert checked > 200
 
 
 async def test_suggestions_show_every_area_and_filter_by_what_was_typed(svc: TableService):
@@ -247,10 +247,12 @@ async def _outputs(svc: TableService, channel: int, texts: list[tuple[int, str, 
     out.append((await svc.score(channel)).text)
     if since_twin:
         out.append((await svc.log(channel, last=since_twin)).text)
+    acting = table.seats[table.game.waiting_on(table.state)[0]].user_id
     for user in (ALICE, BOB, CAROL):
         out.append((await svc.hand(channel, user)).text)
-        for verb in (None, "launch"):       # a seat's other verbs offer a subset of None's
-            out.append(await svc.suggestions(channel, user, verb, ""))
+        # every verb offers a subset of what /move (None) offers; others may only launch
+        verb = None if user == acting else "launch"
+        out.append(await svc.suggestions(channel, user, verb, ""))
     for user, text, verb in texts:
         try:
             await svc.moves.reads_as_move(channel, user, text)
@@ -278,7 +280,7 @@ async def test_hidden_values_never_change_what_the_table_says(tmp_path):
 
     await twin_again()
     compared = reveals = since_twin = 0
-    for _ in range(70):
+    for _ in range(50):
         a = await svc.table(CH)
         if a.row.status != "active":
             break
@@ -310,7 +312,7 @@ async def test_hidden_values_never_change_what_the_table_says(tmp_path):
         else:
             assert (one.text, one.image, one.notify) == (two.text, two.image, two.notify)
         compared += 1
-    assert compared > 30 and reveals > 3
+    assert compared > 25 and reveals > 3
     svc.narrator.render = True
     board = [(await svc.board(channel)).image for channel in (CH, CH + 1)]
     assert board[0] == board[1] and board[0].startswith(PNG)
