@@ -174,6 +174,7 @@ def test_a_player_who_cannot_pay_must_pass():
             and not str(m).startswith("launch")] == []
     with pytest.raises(IllegalMoveError, match="costs 10 Reales"):
         play(state, 1, "hire captain")
+    assert "recruit is not possible now, so `/pass` for 1 Real" in G.prompt(state, 1)
 
 
 @pytest.mark.parametrize(("number", "coins"), [(1, 1), (5, 1), (6, 2), (10, 2), (11, 3),
@@ -367,6 +368,7 @@ def test_expedition_needs_a_captain():
     state = empty_board(calling(ready(3), seat=0, number=15, area="navigation", free=8))
     _with_ships(state, 0, "I-06", captains=0)
     assert [str(m) for m in G.legal_moves(state, 0)] == ["pass"]
+    assert "an expedition is not possible now" in G.prompt(state, 0)
     with pytest.raises(IllegalMoveError, match="captain"):
         play(state, 0, "send I-06 to mombasa-4")
 

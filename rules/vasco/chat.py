@@ -68,10 +68,18 @@ def prompt(state: VascoState, seat: int | None = None) -> str:
     found = disc_at(state, state.called)
     if found is None:
         return "wait"
-    area, _, _ = found
+    area, _, disc = found
     cost = action_cost(state, state.called)
     gain = load_data().pass_coins(state.called)
     pay = f" paying {reales(cost)}" if cost else " for free"
+    acting = [m for m in _legal(state, disc.seat) if not isinstance(m, (Pass, Launch))]
+    if not acting:
+        if area == "navigation" and can_launch(state, disc.seat) and \
+                cost <= state.seats[disc.seat].coins:
+            return (f"number {state.called}: launch a ship first (`/launch`) to send it "
+                    f"(`/sail`), or `/pass` for {reales(gain)}")
+        return (f"number {state.called}: {AREA_ACTION[area]} is not possible now, so "
+                f"`/pass` for {reales(gain)}")
     return (f"number {state.called}: {AREA_ACTION[area]}{pay} (`/{VERB_OF_AREA[area]}`) or "
             f"`/pass` for {reales(gain)}")
 
