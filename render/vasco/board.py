@@ -90,7 +90,7 @@ def _vdg(cv: Canvas, layout: Layout, view: VascoView, data) -> None:
             sign = f"{t.variation:+d}" if t.variation else "±0"
             lines.append(f"turned up {t.id}: {sign}")
         else:
-            lines.append("next: face down (moves −3…+3)")
+            lines.append("next: face down (−3…+3)")
     lines.append(f"{view.vdg_left} face down")
     for i, line in enumerate(lines):
         cv.text((x0 + 8, y0 + 32 + i * 24), line, 16, c.ink if i < 2 else c.muted, c.tile,
