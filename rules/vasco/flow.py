@@ -95,13 +95,16 @@ def call_next(state: VascoState, events: list[Event]) -> None:
 
 
 def finish_call(state: VascoState, events: list[Event], block: str | None = None) -> None:
-    """The called disc goes home (or stays on the character it chose: ``block``); a regular
-    number goes back to the number zone (21/22 wait for the round's end, so an extra disc
-    is never put out twice); the next number is called."""
+    """The called disc leaves its action slot: home, or onto the character whose ability it
+    took (``block``: that character stays blocked until the round ends); a regular number
+    goes back to the number zone (21/22 wait for the round's end, so an extra disc is never
+    put out twice); the next number is called."""
     found = disc_at(state, state.called)
     assert found is not None
-    area, slot, _ = found
+    area, slot, disc = found
     state.slots[area][slot - 1] = None
+    if block is not None:
+        state.blocked[block] = disc.seat
     if state.called <= load_data().numbers.regular[1]:
         state.numbers = sorted([*state.numbers, state.called])
     state.expedition = None
