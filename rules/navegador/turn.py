@@ -29,7 +29,7 @@ from rules.navegador.moves import (
     Units,
     multiset,
 )
-from rules.navegador.sailing import sail_leg, start_sail
+from rules.navegador.sailing import check_end, sail_leg, start_sail
 from rules.navegador.scoring import free_slots
 from rules.navegador.sea import region_name
 from rules.navegador.state import LastTurn, NavegadorCard, NavegadorState
@@ -269,6 +269,9 @@ def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
         (state.last.card_legs if card else state.last.legs).append(str(step))
         state.last.explored += [e.data["region"] for e in events if e.kind == "explore"]
         return events
+    if isinstance(step, (Done, Skip)) and state.step in ("sail", "card_sail"):
+        assert state.sail is not None
+        check_end(state, state.sail)
     if isinstance(step, (Done, Skip)) and state.step == "card_sail":
         return _end_card_sail(state, seat)
     if isinstance(step, (Done, Skip)) and state.step in ("sail", "action"):
