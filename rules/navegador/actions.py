@@ -234,7 +234,7 @@ def check_market(state: NavegadorState, seat: int, move: Market) -> None:
         raise IllegalMoveError("Say what to sell or process, e.g. `market sell gold`, or `skip`.")
     for good in (*move.sell, *processed):
         if good not in GOODS:
-            raise IllegalMoveError(f"There is no good {good!r}: sugar, gold or spice.")
+            raise IllegalMoveError(f"There is no good {good}: sugar, gold or spice.")
     for good in set(move.sell) & set(processed):
         raise IllegalMoveError(
             f"You cannot sell and process {good} in the same Market action; pick one."

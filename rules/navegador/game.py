@@ -29,6 +29,7 @@ from rules.navegador.policy import explorer_weight
 from rules.navegador.scoring import final_result, king_gain
 from rules.navegador.sea import exploration_loss, route_length
 from rules.navegador.state import NavegadorState
+from rules.navegador.text import quoted
 from rules.navegador.view import NavegadorView, build_view
 
 
@@ -57,7 +58,7 @@ class Navegador(Game[NavegadorState]):
         try:
             return notation.parse(state, seat, text)
         except ValidationError as exc:   # e.g. a count too large to be a number of ships
-            raise InvalidMoveError(f"I can't read {text!r} as a move.") from exc
+            raise InvalidMoveError(f"I can't read {quoted(text)} as a move.") from exc
 
     def apply(
         self, state: NavegadorState, seat: int, move: Move
