@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.contract import Event, Game, GameResult, Move
-from rules.errors import InvalidMoveError, RulesError
+from rules.errors import InvalidMoveError, NotYourTurnError, RulesError
 from rules.navegador import actions, legal, notation, setup, turn
 from rules.navegador.actions import cr, plural
 from rules.navegador.data import ROMAN, load_data
@@ -82,6 +82,10 @@ class Navegador(Game[NavegadorState]):
 
     def seat_label(self, state: NavegadorState, seat: int) -> str:
         return f"seat {seat + 1}"
+
+    def check_may_act(self, state: NavegadorState, seat: int) -> None:
+        if seat not in self.to_act(state):
+            raise NotYourTurnError(turn.not_now(state, seat))
 
     # Words for players -----------------------------------------------------------
 

@@ -241,7 +241,7 @@ def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
     if state.step == "over":
         raise NotYourTurnError("The game is over; no more moves can be made.")
     if seat not in to_act(state):
-        raise NotYourTurnError(_not_now(state, seat))
+        raise NotYourTurnError(not_now(state, seat))
     if isinstance(step, King):
         return _king(state, seat, step)
     if state.step == "king":
@@ -340,10 +340,25 @@ def _expected(state: NavegadorState) -> str:
     return f"Your stone is on {str(action).capitalize()}: give that order, or `skip` it."
 
 
-def _not_now(state: NavegadorState, seat: int) -> str:
+def _seats(seats: list[int]) -> str:
+    """[1, 2] -> 'seat 2 and seat 3' (the bot replaces 'seat N' with names)."""
+    names = [f"seat {s + 1}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def not_now(state: NavegadorState, seat: int) -> str:
+    """Why ``seat`` may not act now, saying what is actually going on."""
     seats = to_act(state)
-    who = ", ".join(f"seat {s + 1}" for s in seats)
-    return f"It is not your turn: waiting for {who}."
+    if not seats:
+        return "The game is over; no more moves can be made."
+    if state.step == "king":
+        sheet = state.sheets[seat]
+        done = ("You have placed your King's privilege" if sheet.king
+                else "You have no free privilege slot, so your King's privilege is lost")
+        return f"{done}; waiting for {_seats(seats)}."
+    if state.step in ("sail", "card_sail") and state.sail is not None:
+        return f"It is not your turn: seat {state.sail.sailor + 1} is sailing."
+    return f"It is not your turn: waiting for {_seats(seats)}."
 
 
 def _card_refusal(state: NavegadorState, seat: int) -> str:
