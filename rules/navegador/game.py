@@ -7,9 +7,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.contract import Event, Game, GameResult, Move
-from rules.errors import InvalidMoveError, NotYourTurnError, RulesError
+from rules.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError, RulesError
 from rules.navegador import actions, legal, notation, setup, turn
-from rules.navegador.actions import cr, plural
+from rules.navegador.actions import CashRefusal, cr, plural
 from rules.navegador.data import ROMAN, load_data
 from rules.navegador.moves import (
     Build,
@@ -68,7 +68,14 @@ class Navegador(Game[NavegadorState]):
         new = NavegadorState.model_validate(state.model_dump())
         events: list[Event] = []
         for step in steps:
-            events += turn.apply_step(new, seat, step)  # type: ignore[arg-type]
+            try:
+                events += turn.apply_step(new, seat, step)  # type: ignore[arg-type]
+            except CashRefusal as refusal:
+                # A step of this move turned a stack face up: the refusal of the whole move
+                # may not quote the cash (or prices) that reveals.
+                if any(e.reveals for e in events):
+                    raise IllegalMoveError(refusal.public) from None
+                raise
         return new, events
 
     def view(self, state: NavegadorState, seat: int | None = None) -> NavegadorView:
@@ -121,6 +128,8 @@ class Navegador(Game[NavegadorState]):
             length = route_length(state, move.paths[0].origin, dest)
             return f"{plural(length or 0, 'border')}"
         if isinstance(move, Colony):
+            if any(not state.regions[r].revealed for r in move.regions):
+                return "price shown once explored"     # never price a face-down token
             return cr(actions.colony_cost(state, move.regions))
         if isinstance(move, Build):
             need = sum(load_data().row(k).workers for k in move.rows)
