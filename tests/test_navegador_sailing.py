@@ -8,11 +8,15 @@ that region; the order in which the legs were given does not matter.
 
 from __future__ import annotations
 
+import random
+from functools import cache
+
 import pytest
 
-from rules import IllegalMoveError
+from rules import IllegalMoveError, RulesError
+from rules.fuzz import random_game
 from rules.navegador.moves import Done, Leg, Path
-from tests.navegador_helpers import A, B, G, explore_all, play, put_ships, ready, table
+from tests.navegador_helpers import DATA, A, B, G, explore_all, play, put_ships, ready, table
 
 
 def rio_table(**ships: int):
@@ -106,3 +110,52 @@ def test_every_listed_sail_leg_and_done_is_accepted_and_a_sail_can_always_end():
             if after.step == "sail":
                 frontier.append(after)
     assert seen >= 50
+
+
+@cache
+def sails_under_way() -> list:
+    """Sails in progress (card sails too) from random games that explore a lot."""
+    states = []
+    rng = random.Random(5)
+    for seed, players in ((41, 2), (42, 3), (43, 4), (44, 5)):
+        for n, (state, _, _, _) in enumerate(random_game(G, players, seed, policy="explorer")):
+            if state.step not in ("sail", "card_sail") or n % 3:
+                continue
+            states.append(state)
+            # and a few legs on, preferring those that leave an explored region
+            for _ in range(3):
+                seat = state.sail.sailor
+                legs = [m for m in G.legal_moves(state, seat) if isinstance(m, Leg)]
+                leaving = [m for m in legs if m.paths[0].origin == state.sail.explored]
+                if not legs:
+                    break
+                state, _ = G.apply(state, seat, rng.choice(leaving or legs))
+                states.append(state)
+    return states
+
+
+def test_legal_legs_and_apply_agree_in_every_sail_reached():
+    regions = [r.id for r in DATA.regions]
+    checked = after_exploring = unmapped = 0
+    for state in sails_under_way()[::2]:
+        seat = state.sail.sailor
+        legal = G.legal_moves(state, seat)
+        after_exploring += state.sail.explored is not None
+        unmapped += state.sail.explored is not None and not state.sail.reach.get(
+            state.sail.explored)
+        for origin, reach in state.sail.reach.items():
+            for dest in regions:
+                for count in range(1, len(reach) + 1):
+                    leg = Leg(paths=(Path(origin=origin, dest=dest, count=count),))
+                    assert accepted(state, seat, leg) == (leg in legal), (str(leg), state.sail)
+                    checked += 1
+        assert accepted(state, seat, Done()) == (Done() in legal)
+    assert checked > 1000 and after_exploring > 10 and unmapped > 2
+
+
+def accepted(state, seat, move) -> bool:
+    try:
+        G.apply(state, seat, move)
+    except RulesError:
+        return False
+    return True
