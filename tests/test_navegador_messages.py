@@ -111,3 +111,12 @@ def test_an_open_sail_in_a_whole_turn_takes_more_legs():
     assert after.step == "sail" and after.sheets[A].ships == {"GUI": 1, "BAH": 2}
     after, _ = play(s, A, "sail ...; POR>GUI; done")
     assert after.current == B
+
+
+@pytest.mark.parametrize("seat", [3, 7, -1])
+def test_a_seat_that_is_not_at_the_table_gets_a_sentence(seat):
+    for s in (king_table(), ready(table(), A, "market1")):
+        with pytest.raises(NotYourTurnError, match="no seat"):
+            play(s, seat, "king church")
+        with pytest.raises(NotYourTurnError, match="no seat"):
+            G.parse(s, seat, "market sell gold")

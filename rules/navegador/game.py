@@ -55,6 +55,8 @@ class Navegador(Game[NavegadorState]):
         return list(legal.legal_steps(state, seat))
 
     def parse(self, state: NavegadorState, seat: int, text: str) -> Move:
+        if not 0 <= seat < state.players:
+            raise NotYourTurnError(turn.not_now(state, seat))
         try:
             return notation.parse(state, seat, text)
         except ValidationError as exc:   # e.g. a count too large to be a number of ships

@@ -349,6 +349,8 @@ def _seats(seats: list[int]) -> str:
 def not_now(state: NavegadorState, seat: int) -> str:
     """Why ``seat`` may not act now, saying what is actually going on."""
     seats = to_act(state)
+    if not 0 <= seat < state.players:
+        return f"There is no seat {seat + 1} at this table ({state.players} seats)."
     if not seats:
         return "The game is over; no more moves can be made."
     if state.step == "king":
