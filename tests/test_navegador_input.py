@@ -235,6 +235,11 @@ def test_an_excerpt_is_cut_between_graphemes():
     assert excerpt("a\u0000b\u202ec") == "abc"
 
 
+def test_an_emoji_is_echoed_whole():
+    message = refuse(situations()["start"], "🏴‍☠️ ahoy")
+    assert "`🏴‍☠️ ahoy`" in message
+
+
 # --- 3 (property). Random text on random reachable states ---------------------------------
 
 

@@ -12,7 +12,7 @@ from functools import cache
 
 from rules.errors import InvalidMoveError
 from rules.navegador.data import load_data
-from rules.navegador.text import quoted
+from rules.navegador.text import ZWJ, quoted
 
 ACTION_WORDS = {
     "workers": "workers", "worker": "workers", "hire": "workers", "recruit": "workers",
@@ -55,7 +55,7 @@ def _plain(ch: str) -> str:
     invisible characters vanish (they cannot be what the player meant to type)."""
     if ch.isspace():
         return " "
-    if unicodedata.category(ch) in INVISIBLE:
+    if unicodedata.category(ch) in INVISIBLE and ch != ZWJ:   # the joiner holds emoji together
         return ""
     if ch.isdecimal() and not ch.isascii():
         return str(unicodedata.decimal(ch))
