@@ -120,3 +120,13 @@ def test_a_seat_that_is_not_at_the_table_gets_a_sentence(seat):
             play(s, seat, "king church")
         with pytest.raises(NotYourTurnError, match="no seat"):
             G.parse(s, seat, "market sell gold")
+
+
+def test_waiting_for_text_says_what_is_pending():
+    s, _ = play(king_table(), A, "king church")
+    assert G.waiting_for(s) == "Waiting for the King's privileges of seat 2 and seat 3."
+    assert "waiting for King's privileges from seat 2 and seat 3." in G.summary(s)
+    s = ready(put_ships(table(), A, POR=2), A, "sail")
+    assert G.waiting_for(s) == "Waiting for seat 1."
+    s, _ = play(s, A, "sail")
+    assert G.waiting_for(s) == "Waiting for seat 1 to finish sailing."

@@ -92,6 +92,9 @@ class Navegador(Game[NavegadorState]):
     def seat_label(self, state: NavegadorState, seat: int) -> str:
         return f"seat {seat + 1}"
 
+    def waiting_for(self, state: NavegadorState) -> str:
+        return turn.waiting_for(state)
+
     def check_may_act(self, state: NavegadorState, seat: int) -> None:
         if seat not in self.to_act(state):
             raise NotYourTurnError(turn.not_now(state, seat))
@@ -152,7 +155,7 @@ class Navegador(Game[NavegadorState]):
         if view.result:
             lines.append("Game over.")
         elif view.step == "king":
-            waiting = ", ".join(f"seat {s + 1}" for s in view.to_act)
+            waiting = turn.seat_list(view.to_act)
             lines.append(f"Final scoring: waiting for King's privileges from {waiting}.")
         else:
             lines.append(f"Seat {view.current + 1} to move ({self.prompt(state)}).")

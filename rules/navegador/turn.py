@@ -340,10 +340,22 @@ def _expected(state: NavegadorState) -> str:
     return f"Your stone is on {str(action).capitalize()}: give that order, or `skip` it."
 
 
-def _seats(seats: list[int]) -> str:
+def seat_list(seats: list[int]) -> str:
     """[1, 2] -> 'seat 2 and seat 3' (the bot replaces 'seat N' with names)."""
     names = [f"seat {s + 1}" for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def waiting_for(state: NavegadorState) -> str:
+    """Who the table waits for, and for what."""
+    seats = to_act(state)
+    if not seats:
+        return "The game is over."
+    if state.step == "king":
+        return f"Waiting for the King's privileges of {seat_list(seats)}."
+    if state.step in ("sail", "card_sail"):
+        return f"Waiting for {seat_list(seats)} to finish sailing."
+    return f"Waiting for {seat_list(seats)}."
 
 
 def not_now(state: NavegadorState, seat: int) -> str:
@@ -357,10 +369,10 @@ def not_now(state: NavegadorState, seat: int) -> str:
         sheet = state.sheets[seat]
         done = ("You have placed your King's privilege" if sheet.king
                 else "You have no free privilege slot, so your King's privilege is lost")
-        return f"{done}; waiting for {_seats(seats)}."
+        return f"{done}; waiting for {seat_list(seats)}."
     if state.step in ("sail", "card_sail") and state.sail is not None:
         return f"It is not your turn: seat {state.sail.sailor + 1} is sailing."
-    return f"It is not your turn: waiting for {_seats(seats)}."
+    return f"It is not your turn: waiting for {seat_list(seats)}."
 
 
 def _card_refusal(state: NavegadorState, seat: int) -> str:
