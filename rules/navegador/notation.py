@@ -81,8 +81,9 @@ def parse_legs(text: str) -> list[Leg]:
 
 
 def _check_chain(regions: list[str]) -> None:
-    """A route typed through stops (POR>GUI>ANG) must follow borders; ships then take the
-    shortest open route, which is as long as any route through neighbours on this map."""
+    """A route typed through stops (POR>GUI>ANG) must follow borders, so a mistyped stop is
+    refused rather than ignored. The move keeps origin and destination only: ships take the
+    shortest open route, which never uses more range than the stops typed."""
     adj = neighbours()
     for here, there in zip(regions, regions[1:], strict=False):
         if len(regions) > 2 and there not in adj[here]:
