@@ -107,6 +107,15 @@ def test_extra_words_are_refused_with_a_sentence(situation, text):
     assert_fit_for_a_player(message, text)
 
 
+@pytest.mark.parametrize("text", ["POR>GUI>ANG", "sail POR>BAH>RIO x2", "card POR>GUI>ANG x2"])
+def test_stops_on_a_route_are_refused_not_ignored(text):
+    # ships take the shortest open route, which need not be the one typed
+    state = situations()["sail"]
+    state.regions["ANG"].explorer, state.regions["ANG"].revealed = False, True
+    with pytest.raises(InvalidMoveError, match="Name only where the ships start and end"):
+        G.parse(state, A, text)
+
+
 @pytest.mark.parametrize("situation, text, canonical", [
     ("privilege", "privilege Bartolomeu Dias", "privilege shipyard"),
     ("privilege", "privilege Vasco da Gama", "privilege explorer"),
@@ -115,7 +124,6 @@ def test_extra_words_are_refused_with_a_sentence(situation, text):
     ("market1", "market sell gold and process sugar", "market sell gold, process sugar"),
     ("market1", "market sell gold, process sugar+orange", "market sell gold, process sugar+orange"),
     ("sail", "POR>GUI x2, ", "POR>GUI x2"),              # a trailing separator names nothing
-    ("sail", "POR>GUI>ANG", "POR>ANG"),                  # a route through neighbours
     ("colony", "colony GUI, ", "colony GUI"),
 ])
 def test_forgiving_forms_still_read(situation, text, canonical):

@@ -51,7 +51,6 @@ from rules.navegador.moves import (
     Turn,
     Units,
 )
-from rules.navegador.sea import neighbours
 from rules.navegador.state import NavegadorState
 from rules.navegador.text import quoted
 from rules.navegador.turn import current_action, rondel_distance
@@ -81,16 +80,13 @@ def parse_legs(text: str) -> list[Leg]:
 
 
 def _check_chain(regions: list[str]) -> None:
-    """A route typed through stops (POR>GUI>ANG) must follow borders, so a mistyped stop is
-    refused rather than ignored. The move keeps origin and destination only: ships take the
-    shortest open route, which never uses more range than the stops typed."""
-    adj = neighbours()
-    for here, there in zip(regions, regions[1:], strict=False):
-        if len(regions) > 2 and there not in adj[here]:
-            raise InvalidMoveError(
-                f"{here} and {there} do not border each other. Write a route as "
-                "origin>destination, e.g. `POR>GUI x2`; ships take the shortest open route."
-            )
+    """A route names where ships start and end. Stops in between (POR>GUI>ANG) are refused,
+    not ignored: ships take the shortest open route, which may not be the one typed."""
+    if len(regions) > 2:
+        raise InvalidMoveError(
+            f"Name only where the ships start and end, e.g. `{regions[0]}>{regions[-1]}`: "
+            "ships take the shortest open route."
+        )
 
 
 def parse_colony(text: str) -> Colony:
