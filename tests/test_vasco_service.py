@@ -159,7 +159,9 @@ async def test_refusals_change_nothing_and_say_why(svc: TableService):
     with pytest.raises(TableError, match="already taken"):
         await svc.move(CH, user2, "7 recruit-3", verb="place")
     with pytest.raises(TableError, match="still have discs"):
-        await svc.move(CH, user2, "", verb="pass")
+        await svc.move(CH, user2, "pass", verb="pass")
+    with pytest.raises(TableError, match="Type a move"):
+        await svc.move(CH, user2, "", verb="pass")          # the platform wants a text
     status = await svc.status(CH)
     assert "Round 1 of 5" in status.text
     hand = await svc.hand(CH, user2)
