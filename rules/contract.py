@@ -261,7 +261,7 @@ class Game(ABC, Generic[StateT]):
             raise NotYourTurnError(self.waiting_for(state))
 
     def waiting_for(self, state: StateT) -> str:
-        seats = self.to_act(state)
+        seats = self.waiting_on(state)
         names = ", ".join(self.seat_label(state, s) for s in seats)
         return f"It is not your turn: waiting for {names}."
 

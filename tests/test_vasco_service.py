@@ -160,8 +160,10 @@ async def test_refusals_change_nothing_and_say_why(svc: TableService):
         await svc.move(CH, user2, "7 recruit-3", verb="place")
     with pytest.raises(TableError, match="still have discs"):
         await svc.move(CH, user2, "pass", verb="pass")
+    with pytest.raises(TableError, match="still have discs"):
+        await svc.move(CH, user2, "", verb="pass")          # `/pass` alone means `pass`
     with pytest.raises(TableError, match="Type a move"):
-        await svc.move(CH, user2, "", verb="pass")          # the platform wants a text
+        await svc.move(CH, user2, " ;, ", verb="pass")      # separators are no move
     status = await svc.status(CH)
     assert "Round 1 of 5" in status.text
     hand = await svc.hand(CH, user2)

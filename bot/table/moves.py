@@ -136,8 +136,10 @@ class MoveDesk:
         if len(text) > MAX_INPUT:
             raise TableError(f"That is too long to be a move ({len(text)} characters). "
                              f"`/{g.name} rules` shows the notation.")
-        if not any(ch.isalnum() or ch == "." for ch in text):
-            # nothing but separators or symbols: no move at all, whatever the verb
+        if not any(ch.isalnum() or ch == "." for ch in text) and not (
+                spec is not None and spec.optional and not text.strip()):
+            # nothing but separators or symbols is no move at all, whatever the verb; a
+            # verb whose parameter may be left out (`/pass`) means its bare word
             raise TableError(f"Type a move, {g.texts.examples or 'see /help'}.")
         typed = g.complete(state, seat, spec, text)
         try:
