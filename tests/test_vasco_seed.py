@@ -174,7 +174,9 @@ def test_a_player_who_cannot_pay_must_pass():
             and not str(m).startswith("launch")] == []
     with pytest.raises(IllegalMoveError, match="costs 10 Reales"):
         play(state, 1, "hire captain")
-    assert "recruit is not possible now, so `/pass` for 1 Real" in G.prompt(state, 1)
+    prompt = G.prompt(state, 1)
+    assert "recruit is not possible now" in prompt and "`/pass` for 1 Real" in prompt
+    assert "costs 10 Reales" in prompt and "you have 9 Reales" in prompt
 
 
 @pytest.mark.parametrize(("number", "coins"), [(1, 1), (5, 1), (6, 2), (10, 2), (11, 3),

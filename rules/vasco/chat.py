@@ -74,14 +74,40 @@ def prompt(state: VascoState, seat: int | None = None) -> str:
     pay = f" paying {reales(cost)}" if cost else " for free"
     acting = [m for m in _legal(state, disc.seat) if not isinstance(m, (Pass, Launch))]
     if not acting:
-        if area == "navigation" and can_launch(state, disc.seat) and \
-                cost <= state.seats[disc.seat].coins:
+        player = state.seats[disc.seat]
+        if area == "navigation" and can_launch(state, disc.seat) and cost <= player.coins \
+                and player.captains > 0:
             return (f"number {state.called}: launch a ship first (`/launch`) to send it "
                     f"(`/sail`), or `/pass` for {reales(gain)}")
-        return (f"number {state.called}: {AREA_ACTION[area]} is not possible now, so "
-                f"`/pass` for {reales(gain)}")
+        return (f"number {state.called}: {AREA_ACTION[area]} is not possible now "
+                f"({_why_not(state, disc.seat, area, cost)}), so `/pass` for {reales(gain)}")
     return (f"number {state.called}: {AREA_ACTION[area]}{pay} (`/{VERB_OF_AREA[area]}`) or "
             f"`/pass` for {reales(gain)}")
+
+
+def _why_not(state: VascoState, seat: int, area: str, cost: int) -> str:
+    """Why the called number's action is impossible, in a few words for the prompt."""
+    player = state.seats[seat]
+    if cost > player.coins:
+        return (f"acting with {state.called} costs {reales(cost)} below the free-action "
+                f"marker on {state.free}, and you have {reales(player.coins)}")
+    left = player.coins - cost
+    if area == "navigation":
+        if not player.ships:
+            return "you have no launched ship" + (" and no captain" if not player.captains
+                                                   else "")
+        if player.captains <= 0:
+            return "you have no captain to sail with"
+        return "no empty slot takes a ship of your strength"
+    if area == "project":
+        if not any(state.display) and not state.san_gabriel:
+            return "no project is left to buy"
+        if left <= 0:
+            return "you have no Reales" + (" left" if cost else "")
+        return "you cannot afford a project"
+    if area == "character":
+        return "every character is taken this round and the coin spaces are empty"
+    return "nothing to hire"
 
 
 def waiting_on(state: VascoState) -> list[int]:

@@ -125,7 +125,7 @@ def summary(state: VascoState) -> str:
     if state.phase == "over":
         lines.append("Game over.")
     elif seat is not None:
-        lines.append(f"Seat {seat + 1} to {prompt(state, seat)}.")
+        lines.append(f"Next: seat {seat + 1} — {prompt(state, seat)}.")
     if state.phase in ("place", "act"):
         lines.append(f"Free-action marker on {state.free}; coin spaces "
                      f"{' and '.join(str(c) for c in state.coin_spaces)}.")
