@@ -25,7 +25,13 @@ from rules.vasco.board import (
 )
 from rules.vasco.data import load_data
 from rules.vasco.moves import Buy, Character, Coins, Hire
-from rules.vasco.ships import check_bonus, check_slot, place_merchant, tile_text
+from rules.vasco.ships import (
+    check_bonus,
+    check_slot,
+    merchant_slots,
+    place_merchant,
+    tile_text,
+)
 from rules.vasco.state import Disc, VascoState
 
 
@@ -96,7 +102,8 @@ def hire(state: VascoState, seat: int, move: Hire, events: list[Event]) -> None:
     if move.captain:
         got.append("a captain")
     what = " and ".join(got) or "nobody"
-    note(state, events, f"hired {what} for {reales(total)}", seat, kind="hire")
+    note(state, events, f"hired {what} for {reales(hire_price(move))}" + _cost_note(state),
+         seat, kind="hire")
 
 
 # Purchase projects -----------------------------------------------------------------------
@@ -131,6 +138,7 @@ def check_buy(state: VascoState, seat: int, move: Buy) -> int:
 
 def buy(state: VascoState, seat: int, move: Buy, events: list[Event]) -> None:
     total = check_buy(state, seat, move)
+    price = buy_price(state, move)
     player = state.seats[seat]
     player.coins -= total
     if move.san_gabriel:
@@ -138,8 +146,9 @@ def buy(state: VascoState, seat: int, move: Buy, events: list[Event]) -> None:
         assert tile is not None
         state.san_gabriel = None
         player.ships.append(tile)
-        note(state, events, f"bought the San Gabriel {tile_text(tile)} for {reales(total)}: "
-                            "it arrives launched", seat, kind="buy")
+        note(state, events, f"bought the San Gabriel {tile_text(tile)} for "
+                            f"{reales(price)}{_cost_note(state)}: it arrives "
+                            "launched", seat, kind="buy")
         return
     tiles = []
     for pos in move.tiles:
@@ -148,7 +157,8 @@ def buy(state: VascoState, seat: int, move: Buy, events: list[Event]) -> None:
         state.display[pos - 1] = None
         player.projects.append(tile)
         tiles.append(tile_text(tile))
-    note(state, events, f"bought {' and '.join(tiles)} for {reales(total)}", seat, kind="buy")
+    note(state, events, f"bought {' and '.join(tiles)} for {reales(price)}"
+         + _cost_note(state), seat, kind="buy")
 
 
 # Characters ------------------------------------------------------------------------------
@@ -186,6 +196,15 @@ def manuel_places(state: VascoState, seat: int) -> bool:
         bool(empty_open_slots(state))
 
 
+def merchant_example(state: VascoState) -> str:
+    """A slot the face-up merchant ship may take, for a hint ('' when there is none);
+    a landing whose bonus needs no choice first."""
+    data = load_data()
+    slots = sorted(merchant_slots(state), key=lambda x: data.landing_of[x[0]].bonus in
+                   ("project", "sailor"))
+    return slot_name(*slots[0]) if slots else ""
+
+
 def sernigi_ship(state: VascoState) -> bool:
     """Is there a face-up merchant ship for the Sernigi action?"""
     return bool(state.merchants) and state.merchant_up
@@ -202,10 +221,17 @@ def check_character(state: VascoState, seat: int, move: Character) -> int:
         if manuel_places(state, seat):
             if move.number not in state.manuel_numbers:
                 left = " or ".join(str(n) for n in state.manuel_numbers)
+                area, slot = empty_open_slots(state)[0]
                 raise IllegalMoveError(f"{name}: choose number {left} and an empty action "
                                        f"slot for your extra disc, e.g. `character manuel "
-                                       f"{state.manuel_numbers[-1]} recruit-1`.")
+                                       f"{state.manuel_numbers[-1]} {slot_name(area, slot)}`.")
             data = load_data()
+            area_info = data.area_of.get(move.area)
+            if area_info is not None and 1 <= move.slot <= len(area_info.slots) and \
+                    area_info.slots[move.slot - 1] > state.players:
+                raise IllegalMoveError(f"{slot_name(move.area, move.slot)} is for "
+                                       f"{area_info.slots[move.slot - 1]} or more players; "
+                                       f"this game has {state.players}.")
             if move.area not in data.area_of or move.slot not in data.open_slots(
                     move.area, state.players):
                 raise IllegalMoveError(f"There is no open action slot {move.area}-{move.slot}.")
@@ -218,9 +244,10 @@ def check_character(state: VascoState, seat: int, move: Character) -> int:
     elif who == "sernigi":
         if sernigi_ship(state):
             if not move.later and not move.landing:
-                raise IllegalMoveError(f"{name}: place the merchant ship now (e.g. `character "
-                                       "sernigi natal-1`) or `character sernigi later` (at "
-                                       "the start of phase 3).")
+                example = merchant_example(state)
+                now = f"(e.g. `character sernigi {example}`) " if example else ""
+                raise IllegalMoveError(f"{name}: place the merchant ship now {now}or "
+                                       "`character sernigi later` (at the start of phase 3).")
             if move.landing:
                 tile = state.merchants[0]
                 check_slot(state, move.landing, move.slot, load_data().strength(tile), True)

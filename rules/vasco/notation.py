@@ -182,8 +182,23 @@ SLOT = re.compile(r"(.+?)\s*-?\s*([0-9]{1,2})")
 def split_slot(text: str) -> tuple[str, int]:
     m = SLOT.fullmatch(text.strip())
     if not m:
-        raise InvalidMoveError(f"'{short(text)}' is not a slot like recruit-2 or natal-1.")
+        raise InvalidMoveError(_slot_hint(text))
     return m.group(1).strip(), int(m.group(2))
+
+
+def _slot_hint(text: str) -> str:
+    """A landing or area named without its slot number: which slots it has."""
+    data = load_data()
+    for find, slots_of in ((find_landing, lambda k: data.landing_of[k]),
+                           (find_area, lambda k: data.area_of[k])):
+        try:
+            key = find(text)
+        except (InvalidMoveError, AmbiguousMoveError):
+            continue
+        info = slots_of(key)
+        return (f"Name a slot of {info.name} too: {key}-1 … {key}-{len(info.slots)}, "
+                "numbered from the left.")
+    return f"'{short(text)}' is not a slot like recruit-2 or natal-1."
 
 
 # Pieces of moves ------------------------------------------------------------------------

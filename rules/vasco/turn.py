@@ -93,8 +93,9 @@ def apply_step(state: VascoState, seat: int, step: Step) -> list[Event]:
 def _merchant_phase(state: VascoState, seat: int, step: Step, events: list[Event]) -> None:
     if not isinstance(step, Merchant):
         when = "before round 1" if state.phase == "setup" else "at the start of phase 3"
+        example = actions.merchant_example(state) or "natal-1"
         raise IllegalMoveError(f"As Girolamo Sernigi's holder you place the merchant ship "
-                               f"{when} first, e.g. `merchant natal-1`.")
+                               f"{when} first, e.g. `merchant {example}`.")
     place_merchant(state, seat, step.landing, step.slot, step.bonus, events)
     if state.phase == "setup":
         if state.merchants:
