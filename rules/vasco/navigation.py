@@ -90,7 +90,11 @@ def advance(state: VascoState, events: list[Event]) -> None:
             spot = next((j for j, here in enumerate(target) if here is None and slot_allows(
                 upper, j + 1, ship.strength, ship.owner is None, arrows)), None)
             if spot is None:
-                _remove(state, ship, events, f"finds no free slot at {upper.name}")
+                weak = "may take none of" if ship.owner is None else "is too weak for"
+                why = (f"{weak} the free slots at {upper.name}"
+                       if any(here is None for here in target)
+                       else f"finds {upper.name} full")
+                _remove(state, ship, events, why)
                 continue
             target[spot] = ship
             who = ship.owner

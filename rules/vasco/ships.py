@@ -153,6 +153,11 @@ def _bonus_hint(info: Landing, options: list[Bonus]) -> str:
     return f"{info.name}'s bonus is {what} of your choice: add one of {shown}."
 
 
+NOTHING_LEFT = {"project": "no project is left in the display",
+                "sailor": "no sailor is left in the sections or the bag",
+                "captain": "no captain of theirs is left in the captain supply"}
+
+
 def pay_bonus(state: VascoState, seat: int, landing: str, bonus: Bonus | None,
               events: list[Event]) -> None:
     data = load_data()
@@ -183,6 +188,9 @@ def pay_bonus(state: VascoState, seat: int, landing: str, bonus: Bonus | None,
     elif info.bonus == "coins" and info.bonus_coins:
         player.coins += info.bonus_coins
         note(state, events, f"took {reales(info.bonus_coins)} ({info.name} bonus)", seat)
+    elif info.bonus in NOTHING_LEFT:
+        note(state, events, f"gets nothing from the {info.name} bonus: "
+                            f"{NOTHING_LEFT[info.bonus]}", seat)
 
 
 # Placing ships ---------------------------------------------------------------------------
