@@ -62,6 +62,8 @@ def draw_numbers(cv: Canvas, layout: Layout, view: VascoView) -> None:
         text = f"Free-action marker on {view.free}: a lower number pays the difference to act."
     elif view.phase == "setup":
         text = "Before round 1: the Sernigi holder places a merchant ship."
+    elif view.phase == "over":
+        text = "Game over: the player panels show the final scores."
     else:
         text = "Phase 3: merchant ship, income, full landings score and move up."
     cv.text((x, y), text, 15, c.ink, c.panel, max_width=geo.vdg_box()[0] - x - 10,
@@ -151,7 +153,7 @@ def draw_characters(cv: Canvas, layout: Layout, view: VascoView,
         if key == "manuel":
             numbers = "/".join(str(n) for n in view.manuel_numbers) or "—"
             on_space = [seats[i].letter for i, p in enumerate(view.seats) if p.extra == "board"]
-            extra = f"here: {numbers}, discs {' '.join(on_space) or '—'}"
+            extra = f"{numbers} · discs {' '.join(on_space) or '—'}"
         elif key == "francisco":
             extra = f"{view.missionaries} missionaries left"
         elif key == "sernigi":
