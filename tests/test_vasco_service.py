@@ -348,7 +348,8 @@ async def test_the_local_table_plays_vasco_with_computer_seats(tmp_path):
             move = random_turn(G, state, seat, rng)
             out = "\n".join(await table.handle(f"alice: /move {move}"))
             assert "⚠️" not in out, out
-            assert "🤖" in out or G.waiting_on((await svc.table(1)).state) == [seat]
+            # the computers answered, or alice is on turn again, or her move ended the game
+            assert "🤖" in out or G.waiting_on((await svc.table(1)).state) in ([seat], [])
         assert G.result((await svc.table(1)).state) is not None
         assert "Game over" in out
         assert list((tmp_path / "boards").glob("board-*.png"))

@@ -1,9 +1,11 @@
 """Vasco da Gama's computer player and random-play tastes.
 
 * ``SensibleRandom`` (the 'easy' computer): random, but never silly. It launches what it
-  can, places discs where the action can do something at a number it can afford, passes
-  when acting would be pointless or too dear, hires crew it can use, sends ships to the
-  best slot they reach and never hires nobody.
+  can (keeping its other projects launchable), places discs only where the action will
+  have something to do (navigation needs a ship and a captain) at a number it will pay
+  for whatever the marker does, passes when acting would be pointless or too dear (coins
+  worth less than a pass, an expedition costing more than it scores), hires crew it can
+  use, sends ships to the best slot they reach and never hires nobody.
 * ``explorer_weight``: weights for the 'explorer' random policy, so random games launch
   and send ships, fill and complete landings and use every character.
 * ``random_turn``: a random whole turn as a player would type it, for test players.
@@ -16,8 +18,8 @@ from collections import Counter
 from typing import Any
 
 from rules.contract import Game, Move
-from rules.vasco.board import action_cost, crew_available
-from rules.vasco.data import load_data
+from rules.vasco.board import action_cost, crew_available, disc_at
+from rules.vasco.data import MISSIONARY, load_data
 from rules.vasco.moves import (
     Buy,
     Character,
@@ -32,7 +34,7 @@ from rules.vasco.moves import (
     Turn,
 )
 from rules.vasco.state import VascoState
-from rules.vasco.turn import actor
+from rules.vasco.turn import actor, can_launch
 
 
 def explorer_weight(state: VascoState, seat: int, move: Move) -> float:
@@ -59,31 +61,87 @@ def explorer_weight(state: VascoState, seat: int, move: Move) -> float:
     return 1.0
 
 
+MAX_PAY = 4          # the most the easy computer pays for a number below the marker
+
+
+def _mine(state: VascoState, seat: int) -> Counter[str]:
+    """The seat's discs on each action area this round."""
+    return Counter(area for area, discs in state.slots.items()
+                   for d in discs if d is not None and d.seat == seat)
+
+
 def _useful_areas(state: VascoState, seat: int) -> list[str]:
+    """Areas where another disc of this seat would have something to do: navigation only
+    with a ship (or a project it can launch now) and a captain for each disc there."""
     player = state.seats[seat]
-    areas = ["recruit", "character"]
-    if player.coins >= 2:
+    mine = _mine(state, seat)
+    areas = []
+    if mine["recruit"] < 2:
+        areas.append("recruit")
+    if mine["character"] < 2:
+        areas.append("character")
+    if player.coins >= 2 and mine["project"] < 2 and (any(state.display) or state.san_gabriel):
         areas.append("project")
-    if player.ships or player.projects:
+    ships = len(player.ships) + (1 if can_launch(state, seat) else 0)
+    if min(ships, player.captains) > mine["navigation"]:
         areas.append("navigation")
     return areas
 
 
-def _pick_place(state: VascoState, seat: int, moves: list[Place], rng: random.Random) -> Move:
+def _pick_place(state: VascoState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+    """A useful area at a number it will pay for whatever the marker does (it moves by at
+    most 3 either way); the extra disc stays back when nothing useful is open."""
     player = state.seats[seat]
+    places = [m for m in moves if isinstance(m, Place)]
     areas = _useful_areas(state, seat)
-    wanted = [m for m in moves if m.area in areas] or moves
+    wanted = [m for m in places if m.area in areas]
+    decline = next((m for m in moves if isinstance(m, Pass)), None)
+    if not wanted:
+        if decline is not None:
+            return decline
+        # a regular disc must go somewhere: anywhere but an expedition it cannot make
+        wanted = [m for m in places if m.area != "navigation"] or places
     area = rng.choice(sorted({m.area for m in wanted}))
     here = [m for m in wanted if m.area == area]
     numbers = sorted({m.number for m in here})
-    # Numbers at or above the marker are free now (it moves by at most 3 either way);
-    # a lower one buys an early turn, worth it only with money to spare.
-    cheap = [n for n in numbers if n >= state.free - 1]
-    if cheap and (player.coins < 6 or rng.random() < 0.7):
-        number = rng.choice(cheap[:4])
-    else:
-        number = rng.choice(numbers[:4])
+    cap = min(MAX_PAY, max(0, player.coins - 3))
+    worst = state.free + 3
+    affordable = [n for n in numbers if worst - n <= cap]
+    # the lowest affordable numbers act first; without one, the highest costs least
+    number = rng.choice(affordable[:4]) if affordable else numbers[-1]
     return rng.choice([m for m in here if m.number == number])
+
+
+def _crew_left(state: VascoState, seat: int, move: Launch) -> int:
+    """How many of the seat's other projects could still be launched after ``move``."""
+    data = load_data()
+    player = state.seats[seat]
+    have = {c: (player.missionaries if c == MISSIONARY else player.sailors.get(c, 0))
+            for c in data.crew_colours}
+    for colour in move.colours:
+        have[colour] -= 1
+    colours = sum(1 for n in have.values() if n > 0)
+    rest = [t for t in player.projects if t != move.tile]
+    return sum(1 for t in rest if data.tiles[t].crew <= colours)
+
+
+def _pick_launch(state: VascoState, seat: int, moves: list[Launch], rng: random.Random
+                 ) -> Move:
+    """Launch so that the other projects stay launchable, the biggest project first, and
+    spend the colours it has most of."""
+    data = load_data()
+    player = state.seats[seat]
+
+    def spare(move: Launch) -> int:
+        return sum(player.missionaries if c == MISSIONARY else player.sailors.get(c, 0)
+                   for c in move.colours)
+
+    def key(move: Launch) -> tuple[int, int, int, int]:
+        tile = data.tiles[move.tile]
+        return (_crew_left(state, seat, move), tile.crew, tile.strength, spare(move))
+
+    best = max(key(m) for m in moves)
+    return rng.choice([m for m in moves if key(m) == best])
 
 
 def _crew_need(state: VascoState, seat: int) -> set[str]:
@@ -132,33 +190,39 @@ class SensibleRandom:
             raise RuntimeError(f"seat {seat} must act but has no legal move")
         launches = [m for m in moves if isinstance(m, Launch)]
         main = [m for m in moves if not isinstance(m, Launch)]
-        if launches and (not main or rng.random() < 0.85):
-            return rng.choice(launches)
+        sending = state.phase == "act" and actor(state) == seat and state.called and \
+            disc_at(state, state.called) is not None and \
+            disc_at(state, state.called)[0] == "navigation"
+        if launches and (not main or sending or rng.random() < 0.85):
+            return _pick_launch(state, seat, launches, rng)
         if not main:
             return rng.choice(moves)
         return self._main(state, seat, main, rng)
 
     def _main(self, state: VascoState, seat: int, moves: list[Move], rng: random.Random
               ) -> Move:
-        places = [m for m in moves if isinstance(m, Place)]
-        if places:
-            return _pick_place(state, seat, places, rng)
+        if any(isinstance(m, Place) for m in moves):
+            return _pick_place(state, seat, moves, rng)
         merchants = [m for m in moves if isinstance(m, Merchant)]
         if merchants:
             return rng.choice(merchants)
+        passing = next((m for m in moves if isinstance(m, Pass)), None)
+        cost = action_cost(state, state.called) if state.phase == "act" else 0
         sends = [m for m in moves if isinstance(m, Send)]
         if sends:
             data = load_data()
             best = max(data.landing_of[m.landing].slots[m.slot - 1] for m in sends)
+            if passing is not None and cost > best:
+                return passing          # not worth the price of the number
             return rng.choice([m for m in sends
                                if data.landing_of[m.landing].slots[m.slot - 1] == best])
         done = [m for m in moves if isinstance(m, Done)]
         if done:
             return done[0]
-        passing = next((m for m in moves if isinstance(m, Pass)), None)
-        cost = action_cost(state, state.called) if state.phase == "act" else 0
-        acting = [m for m in moves if not isinstance(m, Pass)]
-        if passing is not None and (not acting or cost > 4):
+        gain = load_data().pass_coins(state.called) if state.phase == "act" else 0
+        acting = [m for m in moves if not isinstance(m, Pass) and not (
+            isinstance(m, Coins) and state.coin_spaces[m.space - 1] - cost <= gain)]
+        if passing is not None and (not acting or cost > MAX_PAY):
             return passing
         hires = [m for m in acting if isinstance(m, Hire)]
         if hires:
