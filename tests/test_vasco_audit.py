@@ -288,3 +288,43 @@ def test_easy_computer_launches_keeping_the_colours_other_projects_need():
         after, _ = G.apply(s, 2, move)
         # then the other can still be launched: it spent the colour it had two of
         assert can_launch(after, 2), move
+
+
+# A reading behind a switch: the setup merchant ship "at once" ------------------------------
+
+
+def test_setup_merchant_goes_out_after_the_display_by_default():
+    # given setup (spec A11: the display is out, so a Natal bonus has something to take)
+    state = G.setup(3, 1)
+    assert len([t for t in state.display if t]) == 6 and state.san_gabriel
+    after, _ = play(state, 2, "merchant natal-2 take 1")
+    assert after.seats[2].projects == [state.display[0]]
+
+
+def test_setup_merchant_at_once_before_the_projects_are_dealt_behind_a_switch():
+    # given the seed's literal order ("placed at once" on receiving Sernigi, the project
+    # tiles are set out last) chosen by the data switch
+    state = G.setup(3, 1, {"setup_merchant_at_once": True})
+    assert state.display == [] and state.san_gabriel is None
+    assert len(state.stacks["I"]) == 14
+    # then a Natal bonus has nothing to take, and the projects come out right after
+    with pytest.raises(IllegalMoveError, match="No bonus"):
+        play(state, 2, "merchant natal-2 take 1")
+    after, events = play(state, 2, "merchant natal-2")
+    assert after.seats[2].projects == [] and after.phase == "place"
+    assert len([t for t in after.display if t]) == 6 and after.san_gabriel
+    assert len(after.stacks["I"]) == 7
+    assert any(e.reveals and "New projects" in e.text for e in events)
+    assert any("gets nothing from the Natal bonus" in e.text for e in events)
+    # and a Terra de Boa Gente or Mozambique bonus works as ever (sailors and captains
+    # are out before the characters are handed out)
+    terra, _ = play(state, 2, "merchant terra-4 take bag")
+    assert sum(terra.seats[2].sailors.values()) == 1
+
+
+def test_the_picture_before_the_projects_are_dealt_does_not_call_them_sold():
+    state = G.setup(3, 1, {"setup_merchant_at_once": True})
+    with text.recording() as seen:
+        _draw(G.view(state))
+    drawn = " ".join(d.text for d in seen)
+    assert "sold" not in drawn and "1: not yet" in drawn and "…" not in drawn

@@ -64,11 +64,12 @@ def _tile(cv: Canvas, layout: Layout, box, tile: str, head: str, price: str) -> 
 
 def draw_projects(cv: Canvas, layout: Layout, view: VascoView) -> None:
     c = layout.colors
+    gone = "taken" if view.display else "not yet"   # dealt after the setup merchant
     for i, box in enumerate(geo.display_tiles()):
         tile = view.display[i] if i < len(view.display) else None
         if tile is None:
-            cv.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), f"{i + 1}: sold", 16,
-                    c.closed_ink, c.slot, anchor="mm")
+            cv.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), f"{i + 1}: {gone}", 16,
+                    c.closed_ink, c.slot, anchor="mm", max_width=box[2] - box[0] - 8)
             continue
         _tile(cv, layout, box, tile, str(i + 1), "")
     box = geo.san_gabriel_box()
@@ -76,8 +77,9 @@ def draw_projects(cv: Canvas, layout: Layout, view: VascoView) -> None:
         crew = load_data().tiles[view.san_gabriel].crew
         _tile(cv, layout, box, view.san_gabriel, "San Gabriel", f"{crew} R, launched")
     else:
-        cv.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "San Gabriel: sold", 16,
-                c.closed_ink, c.slot, anchor="mm", max_width=box[2] - box[0] - 8)
+        for dy, line in ((-12, "San Gabriel:"), (12, gone)):
+            cv.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + dy), line, 16,
+                    c.closed_ink, c.slot, anchor="mm", max_width=box[2] - box[0] - 8)
     x, y = geo.stacks_line()
     stacks = " · ".join(f"{k}: {n}" for k, n in view.stacks.items())
     cv.text((x + 4, y), f"Face-down stacks {stacks} (buy: /buy 3,5)", 16, c.muted,

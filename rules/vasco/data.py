@@ -100,6 +100,7 @@ class Switches(BaseModel):
     arrow_rule_on_advance: bool = True
     final_launch_needs_captain: bool = True
     manuel_extra_from_hand: bool = True
+    setup_merchant_at_once: bool = False
 
 
 class VdgTile(BaseModel):

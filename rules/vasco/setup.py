@@ -2,7 +2,8 @@
 
 Seat 0 is the start player (the table service draws the seat order at random). The
 Sernigi holder's merchant ship is placed before round 1 as their first decision, after
-the project display is out, so a Natal bonus has something to take.
+the project display is out, so a Natal bonus has something to take (with the switch
+``setup_merchant_at_once``: before the projects are dealt, as the seed's setup runs).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import random
 from typing import Any
 
 from rules.contract import Event
-from rules.vasco.board import draw_sailor, note
+from rules.vasco.board import draw_sailor, note, switch
 from rules.vasco.data import load_data
 from rules.vasco.flow import begin_round
 from rules.vasco.state import Player, VascoState
@@ -56,9 +57,12 @@ def setup(players: int, seed: int, options: dict[str, Any] | None = None) -> Vas
         tiles = [t.id for t in data.projects.tiles if t.stack == stack]
         rng.shuffle(tiles)
         state.stacks[stack] = tiles
-    first = data.projects.stack_order[0]
-    state.display = [state.stacks[first].pop(0) for _ in range(data.projects.display)]
-    state.san_gabriel = state.stacks[first].pop(0)
+    # ... but the display waits for the setup merchant ship under the "at once" reading
+    if not (switch(state, "setup_merchant_at_once") and
+            data.characters.setup[players].get("sernigi")):
+        first = data.projects.stack_order[0]
+        state.display = [state.stacks[first].pop(0) for _ in range(data.projects.display)]
+        state.san_gabriel = state.stacks[first].pop(0)
     # Merchant ships: shuffled; the top one is the Sernigi holder's to place now.
     merchants = list(data.merchant_ids)
     rng.shuffle(merchants)

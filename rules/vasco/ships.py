@@ -153,7 +153,7 @@ def _bonus_hint(info: Landing, options: list[Bonus]) -> str:
     return f"{info.name}'s bonus is {what} of your choice: add one of {shown}."
 
 
-NOTHING_LEFT = {"project": "no project is left in the display",
+NOTHING_LEFT = {"project": "no project is in the display",
                 "sailor": "no sailor is left in the sections or the bag",
                 "captain": "no captain of theirs is left in the captain supply"}
 

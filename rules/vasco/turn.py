@@ -98,6 +98,8 @@ def _merchant_phase(state: VascoState, seat: int, step: Step, events: list[Event
                                f"{when} first, e.g. `merchant {example}`.")
     place_merchant(state, seat, step.landing, step.slot, step.bonus, events)
     if state.phase == "setup":
+        if not state.display:            # setup_merchant_at_once: the projects come last
+            flow.deal_projects(state, events)
         if state.merchants:
             state.merchant_up = True
             note(state, events, "The next merchant ship is turned face up: "
