@@ -328,3 +328,31 @@ def test_the_picture_before_the_projects_are_dealt_does_not_call_them_sold():
         _draw(G.view(state))
     drawn = " ".join(d.text for d in seen)
     assert "sold" not in drawn and "1: not yet" in drawn and "…" not in drawn
+
+
+# End of the game ------------------------------------------------------------------------------
+
+
+def test_forced_final_launch_spends_a_missionary_before_a_sailor():
+    """The bot launches for the player at the end; sailors left in supply break a tie on VP
+    and ships (missionaries do not count), so it spends the missionary where it can."""
+    from rules.vasco.scoring import end_scores
+    # given turquoise, violet, a missionary, a crew-2 project and a free captain
+    state = edit(ready(2))
+    p = state.seats[1]
+    take_out(state, "I-05")
+    p.projects = ["I-05"]
+    p.sailors.update(turquoise=1, violet=1)
+    state.bag["turquoise"] -= 1
+    state.bag["violet"] -= 1
+    p.missionaries = 1
+    state.missionaries -= 1
+    p.captains = 1
+    state.captain_supply[1] = 6
+    sailors = sum(p.sailors.values())
+    # when the game ends
+    end_scores(state, [])
+    # then the project is launched with one sailor and the missionary: one sailor is left
+    q = state.seats[1]
+    assert q.ships == ["I-05"] and q.missionaries == 0
+    assert sum(q.sailors.values()) == sailors - 1

@@ -15,9 +15,11 @@ from rules.vasco.state import FinalScore, Player, VascoState
 @lru_cache(maxsize=4096)
 def _best(needs: tuple[int, ...], crew: tuple[int, ...], room: int
           ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """The most launches (then the highest crew requirements) from projects needing
-    ``needs`` colours each, with ``crew`` pieces per colour and ``room`` launches allowed.
-    Returns (requirements launched, sorted high first; colour indexes used per launch)."""
+    """The most launches (then the highest crew requirements, then the fewest sailors
+    spent: sailors left break a tie, missionaries do not) from projects needing ``needs``
+    colours each, with ``crew`` pieces per colour (the missionary last) and ``room``
+    launches allowed. Returns (requirements launched, sorted high first; colour indexes
+    used per launch)."""
     best: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] = ((), ())
     if room <= 0 or not needs:
         return best
@@ -34,9 +36,15 @@ def _best(needs: tuple[int, ...], crew: tuple[int, ...], room: int
             left = tuple(n - (c in combo) for c, n in enumerate(crew))
             got, used = _best(rest, left, room - 1)
             cand = (tuple(sorted((need, *got), reverse=True)), (combo, *used))
-            if (len(cand[0]), cand[0]) > (len(best[0]), best[0]):
+            if _rank(cand, len(crew) - 1) > _rank(best, len(crew) - 1):
                 best = cand
     return best
+
+
+def _rank(cand: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], missionary: int
+          ) -> tuple[int, tuple[int, ...], int]:
+    sailors = sum(1 for combo in cand[1] for c in combo if c != missionary)
+    return len(cand[0]), cand[0], -sailors
 
 
 @lru_cache(maxsize=256)
