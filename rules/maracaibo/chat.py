@@ -1,0 +1,344 @@
+"""Maracaibo at the chat table: the one numbering, prompts, what a slash verb's bare
+parameter means, the whole turns autocomplete offers, how secret moves show in public,
+and `/hand`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.chat import Verb
+from rules.contract import Move
+from rules.errors import RulesError
+from rules.maracaibo import actions, sailing
+from rules.maracaibo.cards import design, label, short
+from rules.maracaibo.careers import describe_condition
+from rules.maracaibo.data import load_data
+from rules.maracaibo.decisions import ask_text
+from rules.maracaibo.effects import describe_atoms, hand_limit, plural
+from rules.maracaibo.moves import (
+    FIGHT,
+    Buy,
+    ChooseCareer,
+    City,
+    Claim,
+    Deliver,
+    Done,
+    Draw,
+    Explore,
+    FightPile,
+    Invest,
+    Keep,
+    Pass,
+    Plan,
+    QuestMove,
+    Sail,
+    Skip,
+    Turn,
+    Village,
+)
+from rules.maracaibo.notation import LEADS, normalise
+from rules.maracaibo.state import MaracaiboState
+from rules.maracaibo.turn import draw_needed, to_act
+
+PHASE = {"sail": "A", "main": "B", "draw": "C"}
+
+
+def progress(state: MaracaiboState) -> str:
+    rounds = load_data().rules.rounds
+    if state.step == "setup":
+        return "Setup · secret choices"
+    if state.step == "over":
+        return "Game over"
+    head = f"Round {state.round} of {rounds}"
+    if state.step == "scoring":
+        assert state.scoring is not None
+        return head + (" · Final scoring" if state.scoring.kind == "final"
+                       else " · Interim scoring")
+    return f"{head} · Turn {state.turn} · Phase {PHASE[state.step]}"
+
+
+def waiting_on(state: MaracaiboState) -> list[int]:
+    return to_act(state)
+
+
+def prompt(state: MaracaiboState, seat: int | None = None) -> str:
+    data = load_data()
+    d = state.decision
+    if d is not None:
+        return ask_text(d)
+    if state.step == "setup":
+        if seat is None:
+            return ("in secret, keep 4 of your 8 cards, plan 1 and choose a career "
+                    "(`/hand` shows yours; `/plan`, `/career`)")
+        p = state.seats[seat]
+        todo = []
+        if not p.kept:
+            todo.append("keep 4 cards (`/plan keep A01a A02b …`)")
+        if not p.plan_pick:
+            todo.append("plan 1 (`/plan A05a`)")
+        if not p.career:
+            todo.append(f"choose a career (`/career {p.careers_dealt[0]}`)")
+        return "in secret, " + " and ".join(todo) + "; `/hand` shows your cards"
+    if state.step == "over":
+        return "the game is over"
+    if state.step == "scoring":
+        assert state.scoring is not None
+        return ("scoring ①: buy a card (`/buy A03a`), invest (`/buy invest P1`) or `/buy pass` "
+                f"for {data.rules.interim_pass_vp} VP")
+    if state.step == "sail":
+        p = state.seats[state.current]
+        from rules.maracaibo.effects import movement_points
+
+        return (f"sail up to {movement_points(p)} steps from "
+                f"{data.loc[p.ship].name} (`/sail 6`)")
+    if state.step == "draw":
+        n = draw_needed(state)
+        return f"draw {plural(n, 'card')}: `/move draw deck` or a display card"
+    if state.combat is not None:
+        if not state.combat.nation:
+            return "choose the nation to fight for (`/fight spain`) or `/fight done`"
+        return ("fight: `/fight influence 1|2`, `/fight annex 12`, `/fight figures 1` or "
+                "`/fight done`")
+    p = state.seats[state.current]
+    if state.t.main_done:
+        return "free actions, then `/move done` to draw (phase C)"
+    if state.t.main == "village":
+        return (f"{plural(state.t.village_left, 'village action')} left "
+                "(`/village take 1`…) or `/move done`")
+    return f"main action at {actions.main_options_label(state, state.current)} — or `/move done`"
+
+
+def idle_reason(state: MaracaiboState, seat: int) -> str:
+    waiting = ", ".join(f"seat {s + 1}" for s in to_act(state)) or "nobody"
+    if state.step == "over":
+        return "The game is over; no more moves can be made."
+    if state.step == "setup" and state.seats[seat].setup_done():
+        return f"You have made your setup choices; waiting for {waiting}."
+    return f"It is not your turn: waiting for {waiting} ({prompt(state, None)})."
+
+
+# Secret moves in public ------------------------------------------------------------------
+
+
+def secret(move: Move) -> bool:
+    steps = move.steps if isinstance(move, Turn) else (move,)
+    return any(isinstance(s, (Keep, ChooseCareer)) for s in steps)
+
+
+def public_text(state: MaracaiboState, seat: int, move: Move) -> str:
+    if state.step == "setup":
+        return "makes secret setup choices"
+    return str(move)
+
+
+# Slash verbs --------------------------------------------------------------------------
+
+
+def complete(verb: Verb | None, text: str) -> str:
+    """'/sail 6' -> 'sail 6'; text already starting with a move word is left alone."""
+    text = text.strip()
+    if verb is None:
+        return text
+    clean = normalise(text)
+    first = clean.split(" ", 1)[0] if clean else ""
+    if first in (verb.word, *verb.also) or first in LEADS:
+        return text
+    return f"{verb.word} {text}".strip()
+
+
+def _apply(state: MaracaiboState, seat: int, move: Move) -> MaracaiboState | None:
+    from rules.maracaibo.game import Maracaibo
+
+    try:
+        return Maracaibo().apply(state, seat, move)[0]
+    except RulesError:
+        return None
+
+
+def _legal(state: MaracaiboState, seat: int) -> list[Move]:
+    from rules.maracaibo.legal import legal_moves
+
+    return legal_moves(state, seat)
+
+
+WORDS: dict[str, tuple[type, ...]] = {
+    "sail": (Sail,),
+    "village": (Village,),
+    "city": (City, Deliver),
+    "deliver": (Deliver,),
+    "fight": FIGHT,
+    "explore": (Explore,),
+    "quest": (QuestMove,),
+    "buy": (Buy, Invest, Pass, Skip),
+    "plan": (Plan, Keep),
+    "career": (ChooseCareer, Claim),
+}
+
+
+def suggestions(state: MaracaiboState, seat: int, verb: Verb | None) -> Iterator[Move]:
+    """What a verb offers now, best first: its own single decisions, and whole turn ends
+    (`done` with the draws) or openings (`sail 6; village take 1`) where they help."""
+    legal = _legal(state, seat)
+    word = verb.word if verb else None
+    if word is None:
+        if state.step == "draw":
+            yield from _draws(state, seat)
+        if state.step == "main" and state.combat is None and state.decision is None:
+            yield from _endings(state, seat)
+        yield from legal
+        return
+    kinds = WORDS.get(word, ())
+    if word == "buy":
+        yield from (Village(action=m.action, target=m.target) for m in legal
+                    if isinstance(m, Village) and m.action in ("buy", "invest"))
+    if word == "village" and state.step == "sail":
+        yield from _openings(state, seat, legal)
+    if word in ("city", "deliver"):
+        yield from _city_turns(state, seat, legal)
+    yield from (m for m in legal if isinstance(m, kinds))
+
+
+def _draws(state: MaracaiboState, seat: int) -> Iterator[Move]:
+    n = draw_needed(state)
+    if n > 1 and (state.deck or state.discard):
+        yield Turn(steps=(Draw(source="deck"),) * n)
+
+
+def _endings(state: MaracaiboState, seat: int) -> Iterator[Move]:
+    after = _apply(state, seat, Done())
+    if after is None or after.step != "draw" or after.current != seat:
+        return
+    n = draw_needed(after)
+    if n and (after.deck or after.discard):
+        yield Turn(steps=(Done(), *(Draw(source="deck"),) * n))
+
+
+def _openings(state: MaracaiboState, seat: int, legal: list[Move]) -> Iterator[Move]:
+    data = load_data()
+    for m in legal:
+        if not isinstance(m, Sail) or data.loc[m.dest].kind != "village":
+            continue
+        after = _apply(state, seat, m)
+        if after is None:
+            continue
+        for v in _legal(after, seat):
+            if isinstance(v, Village):
+                yield Turn(steps=(m, v))
+
+
+def _city_turns(state: MaracaiboState, seat: int, legal: list[Move]) -> Iterator[Move]:
+    for m in legal:
+        if isinstance(m, Deliver):
+            after = _apply(state, seat, m)
+            if after is not None and any(isinstance(x, City) for x in _legal(after, seat)):
+                yield Turn(steps=(m, City()))
+
+
+# Words for players --------------------------------------------------------------------
+
+
+def describe(state: MaracaiboState, seat: int, move: Move) -> str:
+    try:
+        what = _effect(state, seat, move)
+    except (RulesError, KeyError, IndexError, AssertionError, StopIteration):
+        what = ""
+    return f"{move} — {what}" if what else str(move)
+
+
+def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
+    data = load_data()
+    p = state.seats[seat]
+    if isinstance(move, Turn):
+        return "; ".join(filter(None, (_effect(state, seat, s) for s in move.steps[:2])))
+    if isinstance(move, Sail):
+        path = sailing.routes(state, seat)[(move.dest, move.via)]
+        loc = data.loc[move.dest]
+        kind = {"village": "village", "city": "city", "homeward": "homeward"}.get(loc.kind, "")
+        return f"{loc.name} ({kind}, {plural(len(path), 'step')})"
+    if isinstance(move, Village):
+        if move.action == "buy":
+            return _card_words(p, move.target)
+        if move.action == "invest":
+            b = data.building[move.target]
+            return f"{b.name}, {actions.invest_cost(p, move.target)} dbl"
+        return "+2 dbl, whole hand" if move.action == "discard" else "+1 dbl"
+    if isinstance(move, Buy):
+        return _card_words(p, move.card)
+    if isinstance(move, Invest):
+        b = data.building[move.building]
+        return f"{b.name}, {actions.invest_cost(p, move.building)} dbl"
+    if isinstance(move, Plan):
+        return design(move.card).name + " to the planning area"
+    if isinstance(move, Keep):
+        return ", ".join(design(c).name for c in move.cards)
+    if isinstance(move, ChooseCareer):
+        return data.career[move.career].name
+    if isinstance(move, Claim):
+        career = data.career[p.career]
+        return describe_atoms(career.tasks[move.task - 1].reward) + " and a figure"
+    if isinstance(move, Deliver):
+        i = actions.free_space(state, p.ship, move.good)
+        reward = data.loc[p.ship].market[i].reward if i is not None else ()
+        return f"discard {design(move.card).name}: {describe_atoms(reward)}"
+    if isinstance(move, City):
+        name, atoms = actions.city_effect(state, p.ship)
+        return f"{name}: {describe_atoms(atoms)}"
+    if isinstance(move, QuestMove):
+        return describe_atoms(data.quest[move.quest].reward)
+    if isinstance(move, FightPile):
+        return f"draw a combat token ({state.tokens[move.pile - 1].__len__()} left)"
+    if isinstance(move, Draw):
+        return "blind" if move.source == "deck" else design(move.source).name
+    if isinstance(move, (Pass,)):
+        return f"+{data.rules.interim_pass_vp} VP"
+    if isinstance(move, Done):
+        return "end phase B, draw cards"
+    return ""
+
+
+def _card_words(p, cid: str) -> str:
+    card = design(cid)
+    cost = actions.card_cost(p, cid)
+    return f"{card.name}, {cost} dbl, {card.vp} VP"
+
+
+def private_text(state: MaracaiboState, seat: int) -> str:
+    data = load_data()
+    p = state.seats[seat]
+    lines = ["Your hidden things in Maracaibo:"]
+    if state.step == "setup":
+        if p.dealt:
+            lines.append("🂠 Still to choose from: " + ", ".join(label(c) for c in p.dealt))
+        if p.kept:
+            lines.append("✋ Kept: " + ", ".join(short(c) for c in p.kept))
+        if p.plan_pick:
+            lines.append(f"📌 Planned: {short(p.plan_pick)}")
+        for cid in p.careers_dealt:
+            c = data.career[cid]
+            mark = " (chosen)" if p.career == cid else ""
+            lines.append(f"🎓 {cid} {c.name}{mark}: " + _tasks(c))
+        lines.append("Choose with `/plan A05a`, `/plan keep A01a A02b A03a A04b`, "
+                     "`/career K3`.")
+        return "\n".join(lines)
+    limit = hand_limit(p)
+    lines.append(f"✋ Hand ({len(p.hand)}/{limit}): "
+                 + (", ".join(label(c) for c in sorted(p.hand)) or "empty"))
+    if p.planned:
+        lines.append("📌 Planned: " + ", ".join(label(c) for c in p.planned))
+    if p.career:
+        c = data.career[p.career]
+        state_word = "shown" if p.career_shown else "secret"
+        done = ", ".join(str(t + 1) for t in sorted(p.tasks)) or "none"
+        lines.append(f"🎓 Career {c.id} {c.name} ({state_word}; tasks done: {done}): "
+                     + _tasks(c))
+    lines.append(f"💰 {p.dbl} dbl · {p.vp} VP · {p.cp} CP · figures {p.supply} in supply")
+    return "\n".join(lines)
+
+
+def _tasks(career) -> str:
+    out = []
+    for i, task in enumerate(career.tasks, start=1):
+        conds = " or ".join(f"{'ab'[j]}) {describe_condition(c)}"
+                            for j, c in enumerate(task.either))
+        out.append(f"{i}: {conds} → {describe_atoms(task.reward)}")
+    return "; ".join(out) + f"; all → {describe_atoms(career.final)}"
