@@ -269,16 +269,26 @@ def take_disc(state: MaracaiboState, seat: int, space: str, events: list[Event])
         push(state, seat, info.once, f"ship space {space}")
 
 
+PERM_WORDS = {
+    "card_discount": "cards cost {v} less", "prestige_discount": "prestige costs {v} less",
+    "village_bonus": "+{v} village action", "hand_limit": "hand limit +{v}",
+    "explore_bonus": "+{v} step per explore", "combat_cp": "+{v} CP per fight",
+    "annex_discount": "annex/expel {v} CP less", "combat_actions": "{v} combat actions",
+    "max_mp": "{v} movement points", "deliver_reward": "deliveries pay {a}",
+    "quest_reward": "quests pay {a}", "scoring_reward": "each scoring pays {a}",
+    "discard_hand": "discarding your hand pays {a}",
+}
+
+
 def describe_perm(perm: Perm) -> str:
     words = []
     for key, value in perm:
         if value in (0, ()):
             continue
         if key == "village_table":
-            words.append("more village actions for short trips")
+            words.append("village actions: 2 from 2 steps, 3 from 5")
         elif isinstance(value, tuple):
-            words.append(f"{key.replace('_', ' ')}: {describe_atoms(value)}")
+            words.append(PERM_WORDS[key].format(a=describe_atoms(value)))
         else:
-            sign = "" if key in ("combat_actions", "max_mp") else "+"
-            words.append(f"{key.replace('_', ' ')} {sign}{value}")
+            words.append(PERM_WORDS[key].format(v=value))
     return ", ".join(words)

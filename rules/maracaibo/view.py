@@ -118,11 +118,15 @@ class MaracaiboView(BaseModel):
     seats: list[SeatView]
     records: list[TurnRecord]
     final: list[dict[str, int]]
+    multipliers: dict[str, int]     # each nation's multiplier if the game ended now
+    provisional: list[int]          # each seat's score if the game ended now
+    ranks: list[int]                # 1 = best, by ``provisional`` (ties by doubloons)
     viewer: int | None = None
 
 
 def build_view(state: MaracaiboState, seat: int | None = None) -> MaracaiboView:
     from rules.maracaibo.chat import progress
+    from rules.maracaibo.scoring import multipliers, standings
     from rules.maracaibo.turn import to_act
 
     data = load_data()
@@ -153,6 +157,10 @@ def build_view(state: MaracaiboState, seat: int | None = None) -> MaracaiboView:
         seats.append(v)
     d = state.decision
     c = state.combat
+    result = standings(state)
+    ranks = [0] * state.players
+    for place, s in enumerate(result.ranking, start=1):
+        ranks[s] = place
     return MaracaiboView(
         players=state.players, round=state.round, rounds=data.rules.rounds, turn=state.turn,
         step=state.step, current=state.current, start_player=state.start_player,
@@ -180,4 +188,5 @@ def build_view(state: MaracaiboState, seat: int | None = None) -> MaracaiboView:
         crossed={k: list(v) for k, v in state.crossed.items()}, arrivals=list(state.arrivals),
         tokens=[len(p) for p in state.tokens], tokens_used=list(state.tokens_used),
         seats=seats, records=[r.model_copy(deep=True) for r in state.records],
-        final=[dict(x) for x in state.final], viewer=seat)
+        final=[dict(x) for x in state.final], multipliers=multipliers(state),
+        provisional=list(result.scores), ranks=ranks, viewer=seat)
