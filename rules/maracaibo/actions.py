@@ -25,6 +25,7 @@ from rules.maracaibo.effects import (
     village_actions,
 )
 from rules.maracaibo.moves import Assist, City, Deliver, QuestMove, Village
+from rules.maracaibo.options import switch
 from rules.maracaibo.state import Figure, MaracaiboState, Player
 
 
@@ -153,7 +154,6 @@ def village_left(state: MaracaiboState, seat: int) -> int:
 def check_village(state: MaracaiboState, seat: int, move: Village) -> None:
     main_open(state, seat)
     data = load_data()
-    rules = data.rules
     p = state.seats[seat]
     loc = data.loc[p.ship]
     if loc.kind != "village":
@@ -168,7 +168,7 @@ def check_village(state: MaracaiboState, seat: int, move: Village) -> None:
         if not p.hand:
             fail("Your hand is empty: there is nothing to discard.")
     elif move.action == "take":
-        if rules.village_coin_requires_discard:
+        if switch(state, "village_coin_requires_discard"):
             if move.target not in p.hand:
                 fail("Taking a doubloon costs a hand card here: `village take 1 A03a`.")
         elif move.target:
@@ -390,8 +390,9 @@ def do_quest(state: MaracaiboState, seat: int, move: QuestMove, events: list[Eve
     p.quests.append(move.quest)
     paid = f" (paying {', '.join(move.pay)})" if move.pay else ""
     events.append(Event(kind="quest", seat=seat, text=f"completes quest {move.quest}{paid}"))
-    counts = rules.explorer_quests_count or not explorer
-    count = len(p.quests) - (0 if rules.explorer_quests_count else p.explorer_quests)
+    everywhere = switch(state, "explorer_quests_count")
+    counts = everywhere or not explorer
+    count = len(p.quests) - (0 if everywhere else p.explorer_quests)
     bonus = []
     if counts and count == rules.quest_bonus_at:
         bonus = [Atom(vp=rules.quest_bonus_first)]

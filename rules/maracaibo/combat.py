@@ -27,6 +27,7 @@ from rules.maracaibo.moves import (
     FightNation,
     FightPile,
 )
+from rules.maracaibo.options import switch
 from rules.maracaibo.state import Combat, MaracaiboState
 
 
@@ -286,7 +287,7 @@ def place_marker(state: MaracaiboState, seat: int, loc: str, nation: str,
 def check_figures(state: MaracaiboState, seat: int, move: FightFigures) -> None:
     in_fight(state, seat)
     p = state.seats[seat]
-    have = p.supply if load_data().rules.figures_for_cp_from == "supply" else len(p.figures)
+    have = p.supply if switch(state, "figures_for_cp_from") == "supply" else len(p.figures)
     if move.n < 1:
         fail("Return at least one figure.")
     if move.n > have:
@@ -297,7 +298,7 @@ def do_figures(state: MaracaiboState, seat: int, move: FightFigures,
                events: list[Event]) -> None:
     rules = load_data().rules
     p = state.seats[seat]
-    if rules.figures_for_cp_from == "supply":
+    if switch(state, "figures_for_cp_from") == "supply":
         p.supply -= move.n
     else:
         del p.figures[: move.n]

@@ -13,6 +13,7 @@ from rules.contract import Event
 from rules.maracaibo.actions import payments
 from rules.maracaibo.data import Atom, load_data
 from rules.maracaibo.effects import push
+from rules.maracaibo.options import switch
 from rules.maracaibo.state import Decision, MaracaiboState
 
 
@@ -72,7 +73,6 @@ def move(state: MaracaiboState, seat: int, route: Route, events: list[Event]) ->
     """Move the explorer along ``route``: lines crossed, then the stop's bonus, then the
     quest offered there (all queued at the front, in that order)."""
     data = load_data()
-    rules = data.rules
     p = state.seats[seat]
     before = p.explorer
     p.explorer = route.dest
@@ -89,7 +89,7 @@ def move(state: MaracaiboState, seat: int, route: Route, events: list[Event]) ->
             order = len(state.crossed[line.colour])
             state.crossed[line.colour].append(seat)
             if line.influence:
-                everyone = rules.red_line_mode == "all_players_on_each_cross"
+                everyone = switch(state, "red_line_mode") == "all_players_on_each_cross"
                 who = [(seat + k) % state.players for k in range(state.players)] \
                     if everyone else [seat]
                 queued += [(s, Atom(inf={"nation": "ANY", "n": line.influence}),

@@ -48,6 +48,7 @@ from rules.maracaibo.moves import (
     Synergy,
     Village,
 )
+from rules.maracaibo.options import switch
 from rules.maracaibo.state import Decision, MaracaiboState
 from rules.maracaibo.turn import draw_needed, to_act
 
@@ -144,12 +145,11 @@ def main_moves(state: MaracaiboState, seat: int) -> list[Move]:
 
 
 def village_moves(state: MaracaiboState, seat: int) -> list[Move]:
-    rules = load_data().rules
     p = state.seats[seat]
     out: list[Move] = []
     if p.hand:
         out.append(Village(action="discard"))
-    if rules.village_coin_requires_discard:
+    if switch(state, "village_coin_requires_discard"):
         out += [Village(action="take", target=c) for c in sorted(p.hand)]
     else:
         out.append(Village(action="take"))
@@ -200,7 +200,7 @@ def fight_moves(state: MaracaiboState, seat: int) -> list[Move]:
                     continue
                 if p.cp >= combat.annex_cost(state, seat, loc.id):
                     out.append(FightAnnex(loc=loc.id))
-    have = p.supply if rules.figures_for_cp_from == "supply" else len(p.figures)
+    have = p.supply if switch(state, "figures_for_cp_from") == "supply" else len(p.figures)
     out += [FightFigures(n=n) for n in range(1, have + 1)]
     return [*out, FightDone()]
 

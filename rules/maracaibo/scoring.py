@@ -22,6 +22,7 @@ from rules.maracaibo.effects import (
     plural,
     ship_spaces,
 )
+from rules.maracaibo.options import switch
 from rules.maracaibo.setup import place_quests
 from rules.maracaibo.state import MaracaiboState, Player, Scoring, TurnRecord, TurnState
 
@@ -192,7 +193,7 @@ def lead_vp(state: MaracaiboState) -> list[int]:
     out = [0] * state.players
     for nation in NATIONS:
         best = max(p.influence[nation] for p in state.seats)
-        if rules.most_influence_needs_some and best <= 0:
+        if switch(state, "most_influence_needs_some") and best <= 0:
             continue
         for seat, p in enumerate(state.seats):
             if p.influence[nation] == best:
@@ -211,14 +212,16 @@ def dominance(state: MaracaiboState) -> dict[str, int]:
     """+2 for the nation with most markers on the board, +1 for the second; ties share."""
     rules = load_data().rules
     on = markers_on_board(state)
-    values = sorted({v for v in on.values() if v > 0 or not rules.dominance_needs_markers},
+    needs = switch(state, "dominance_needs_markers")
+    values = sorted({v for v in on.values() if v > 0 or not needs},
                     reverse=True)
     out = {}
     for nation, n in on.items():
-        if rules.dominance_needs_markers and n == 0:
+        if needs and n == 0:
             out[nation] = 0
             continue
-        rank = values.index(n) if rules.dominance_dense else sum(v > n for v in on.values())
+        dense = switch(state, "dominance_dense")
+        rank = values.index(n) if dense else sum(v > n for v in on.values())
         out[nation] = rules.dominance_bonus[rank] if rank < len(rules.dominance_bonus) else 0
     return out
 
@@ -226,7 +229,7 @@ def dominance(state: MaracaiboState) -> dict[str, int]:
 def cleared_spaces(state: MaracaiboState, nation: str) -> int:
     """Stock spaces of the nation counted as emptied (see ``multiplier_reading``)."""
     data = load_data()
-    if data.rules.multiplier_reading == "ownership":
+    if switch(state, "multiplier_reading") == "ownership":
         return sum(1 for n in state.stock[nation] if n == 0)
     lowest = min(p.influence[nation] for p in state.seats)
     return min(len(data.influence.stock), lowest)
@@ -293,17 +296,16 @@ def finish_final(state: MaracaiboState, events: list[Event]) -> None:
 
 
 def ranking(state: MaracaiboState, scores: list[int]) -> tuple[list[int], str]:
-    rules = load_data().rules
 
     def key(seat: int) -> tuple[int, int]:
-        money = state.seats[seat].dbl if rules.tie_break == "doubloons" else 0
+        money = state.seats[seat].dbl if switch(state, "tie_break") == "doubloons" else 0
         return (-scores[seat], -money)
 
     order = sorted(range(state.players), key=key)
     tied = [s for s in order if scores[s] == scores[order[0]]]
     note = ""
     if len(tied) > 1:
-        note = ("Tie on VP broken by doubloons left." if rules.tie_break == "doubloons"
+        note = ("Tie on VP broken by doubloons left." if switch(state, "tie_break") == "doubloons"
                 else "Tied on VP: the victory is shared.")
     return order, note
 

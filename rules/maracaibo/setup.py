@@ -13,6 +13,7 @@ from typing import Any
 from rules.errors import InvalidMoveError
 from rules.maracaibo.cards import all_instances
 from rules.maracaibo.data import NATIONS, load_data
+from rules.maracaibo.options import checked
 from rules.maracaibo.state import MaracaiboState, Player, TurnRecord  # noqa: F401
 
 
@@ -96,7 +97,7 @@ def setup(players: int, seed: int, options: dict[str, Any] | None = None) -> Mar
             dealt=sorted(dealt[seat])))
     used = {c for hand in careers for c in hand}
     state = MaracaiboState(
-        seed=seed, players=players, options=dict(options or {}), current=start,
+        seed=seed, players=players, options=checked(options), current=start,
         start_player=start, seats=seats, deck=deck, display=display, box=box,
         careers_box=sorted(c.id for c in data.careers if c.id not in used),
         tokens=piles, prestige=buildings[:4], prestige_box=buildings[4:],
