@@ -1,11 +1,12 @@
 """Reading what players type.
 
-A text is one decision or several, separated by ``;`` or ``,``; a part that does not start
-with a move word continues the one before (``village buy A03a, take 1``, ``fight 1,
-france, influence 2``, ``draw deck, A05b``), and a first part without one means what the
-moment asks (a bare ``6`` while sailing is ``sail 6``, ``spain`` when a nation is asked
-is ``nation spain``). Forgiving about case, accents and spacing; names of places, nations,
-goods and symbols are accepted as well as codes. The canonical form is ``str(move)``.
+A text is one decision or several: ``;`` starts a new action and ``,`` continues the one
+before, so a part without a move word of its own takes the one before it (``village buy
+A03a, take 1``, ``fight 1, france, influence 2, done``, ``draw deck, A05b``); a first part
+without one means what the moment asks (a bare ``6`` while sailing is ``sail 6``,
+``spain`` when a nation is asked is ``nation spain``). Forgiving about case, accents and
+spacing; names of places, nations, goods and symbols are accepted as well as codes. The
+canonical form is ``str(move)``.
 
 Parsing never looks at hidden information that a step of the same text would turn over:
 later parts are read in the state the earlier ones lead to only until one of them reveals
@@ -172,30 +173,35 @@ class Reader:
         if len(text) > MAX_TEXT:
             raise InvalidMoveError(f"That is too long to be a move ({len(text)} characters).")
         clean = normalise(text)
-        parts = [p.strip() for p in re.split(r"[;,]", clean)]
-        parts = [p for p in parts if p]
-        if not parts:
+        # ";" starts a new action, "," continues the one before (its move word carries on)
+        groups = [[p.strip() for p in g.split(",") if p.strip()] for g in clean.split(";")]
+        groups = [g for g in groups if g]
+        count = sum(len(g) for g in groups)
+        if not count:
             raise InvalidMoveError(f"Type a move, {EXAMPLES}.")
-        if len(parts) > MAX_PARTS:
-            raise InvalidMoveError(f"That is too many moves at once ({len(parts)}).")
+        if count > MAX_PARTS:
+            raise InvalidMoveError(f"That is too many moves at once ({count}).")
         steps: list[Move] = []
-        lead = ""
-        work = self.state.model_copy(deep=True) if len(parts) > 1 else None
+        work = self.state.model_copy(deep=True) if count > 1 else None
         self.ctx = work if work is not None else self.state
-        for part in parts:
-            words = part.split()[: MAX_WORDS + 1]
-            if len(words) > MAX_WORDS:
-                raise InvalidMoveError(f"I can't read {excerpt(part)!r}: too many words.")
-            first = LEADS.get(words[0])
-            if first is None:
-                lead = lead or self.default_lead(words)
-                words = [lead, *words]
-            else:
-                lead = first
-                words = [first, *words[1:]]
-            for step in self.part(words):
-                steps.append(step)
-                self.simulate(step)
+        for group in groups:
+            lead = ""
+            for part in group:
+                words = part.split()[: MAX_WORDS + 1]
+                if len(words) > MAX_WORDS:
+                    raise InvalidMoveError(f"I can't read {excerpt(part)!r}: too many words.")
+                first = LEADS.get(words[0])
+                if lead == "fight" and first in ("done", "pass", "skip", "annex"):
+                    first = None                  # "fight 1, spain, annex 12, done"
+                if first is None:
+                    lead = lead or self.default_lead(words)
+                    words = [lead, *words]
+                else:
+                    lead = first
+                    words = [first, *words[1:]]
+                for step in self.part(words):
+                    steps.append(step)
+                    self.simulate(step)
         return steps[0] if len(steps) == 1 else Turn(steps=tuple(steps))
 
     def simulate(self, step: Move) -> None:
