@@ -166,7 +166,7 @@ class Canvas:
             fitted = tx.fit(str(text), face, max(1.0, width), size, min(size, floor))
             shown, face, size = fitted.text, fitted.face, fitted.size
         else:
-            shown = tx.drawable(str(text), face)
+            shown = plain(str(text)) or tx.drawable(str(text), face)
         if not shown:
             return 0.0
         wide = tx.width(shown, face, size)
@@ -174,6 +174,14 @@ class Canvas:
         sprite, left, top = text_sprite(shown, face, size, anchor, color, bg)
         self.image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top))
         return wide
+
+
+def plain(text: str) -> str:
+    """Printable ASCII needs no fallbacks (the font has every such glyph): the text with
+    its spaces collapsed, as ``drawable`` would give it, without its per-character work."""
+    if text.isascii() and text.isprintable():
+        return " ".join(text.split())
+    return ""
 
 
 def measure(text: object, size: int, bold: bool = False) -> float:

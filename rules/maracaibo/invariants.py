@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from rules.fuzz import InvariantError
 from rules.maracaibo.cards import all_instances
 from rules.maracaibo.data import NATIONS, load_data
 from rules.maracaibo.state import MaracaiboState
 from rules.maracaibo.turn import to_act
+
+
+@cache
+def every_card() -> frozenset[str]:
+    return frozenset(all_instances("A") + all_instances("B"))
 
 
 def check(state: MaracaiboState) -> None:  # type: ignore[override]
@@ -35,9 +41,9 @@ def check(state: MaracaiboState) -> None:  # type: ignore[override]
             problems.append(f"{who} holds a synergy token twice")
         if p.ship not in data.loc:
             problems.append(f"{who} ship on {p.ship}")
-    everything = Counter(all_instances("A") + all_instances("B"))
-    if Counter(cards) != everything:
-        extra = (Counter(cards) - everything) + (everything - Counter(cards))
+    everything = every_card()
+    if len(cards) != len(everything) or set(cards) != everything:
+        extra = (Counter(cards) - Counter(everything)) + (Counter(everything) - Counter(cards))
         problems.append(f"cards not conserved: {sorted(extra)[:5]}")
     held = [t for pile in state.tokens for t in pile] + state.tokens_used
     held += [state.combat.token] if state.combat else []

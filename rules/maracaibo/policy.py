@@ -21,7 +21,6 @@ from rules.maracaibo.moves import (
     Claim,
     Deliver,
     Done,
-    Draw,
     Explore,
     FightAnnex,
     FightDone,
@@ -116,4 +115,22 @@ def _fight(moves: list[Move], rng: random.Random) -> Move:
     return _of(moves, FightDone)[0]
 
 
-__all__ = ["Draw"]
+
+
+
+def random_turn(game: Game, state: Any, seat: int, rng: random.Random, most: int = 16,
+                stop_at_reveal: bool = False) -> str:
+    """A random legal run of decisions as a player would type it in one command: the easy
+    computer's choices, one after another, while the seat is still the one to act (with
+    ``stop_at_reveal``, up to the first that turns something hidden over)."""
+    policy = SensibleRandom()
+    steps: list[str] = []
+    for _ in range(most):
+        if seat not in game.to_act(state):
+            break
+        move = policy.choose(game, state, seat, rng)
+        steps.append(str(move))
+        state, events = game.apply(state, seat, move)
+        if stop_at_reveal and any(e.reveals for e in events):
+            break
+    return "; ".join(steps)
