@@ -32,6 +32,12 @@ def draw_route(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats,
     for loc in data.route:
         box = f.node(loc.id)
         fill = node_fill(loc.id)
+        if loc.action == "tile" and loc.id in view.city_tiles:
+            from render.maracaibo.static import city_action_words
+
+            cv.text((box[0] + 8, box[1] + geo.ACTION_Y), city_action_words(
+                loc.id, view.city_tiles), fs.tiny, c.muted, fill, width=box[2] - box[0] - 16,
+                min_size=12)
         x = box[0] + 8
         owner = view.owners.get(loc.id)
         if owner:

@@ -163,7 +163,7 @@ class Canvas:
         face = face_of(bold)
         if width is not None:
             floor = min_size or load_layout().fonts.min
-            fitted = tx.fit(str(text), face, max(1.0, width), size, min(size, floor))
+            fitted = fit(str(text), face, max(1.0, width), size, min(size, floor))
             shown, face, size = fitted.text, fitted.face, fitted.size
         else:
             shown = plain(str(text)) or tx.drawable(str(text), face)
@@ -174,6 +174,22 @@ class Canvas:
         sprite, left, top = text_sprite(shown, face, size, anchor, color, bg)
         self.image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top))
         return wide
+
+
+@lru_cache(maxsize=8192)
+def fit(text: str, face: str, width: float, size: int, min_size: int) -> tx.Fitted:
+    """``render.text.fit``, with a quicker path for plain ASCII (which needs no fallback
+    characters): the same sizes and faces are tried in the same order."""
+    shown = plain(text)
+    if not shown:
+        return tx.fit(text, face, width, size, min_size)
+    faces = [face] + ([tx.CONDENSED[face]] if face in tx.CONDENSED else [])
+    for s in range(size, min_size - 1, -1):
+        for f in faces:
+            w = tx.width(shown, f, s)
+            if w <= width:
+                return tx.Fitted(shown, f, s, w)
+    return tx.fit(text, face, width, size, min_size)
 
 
 def plain(text: str) -> str:

@@ -276,8 +276,14 @@ def draw_player(cv: Canvas, box: tuple[int, int, int, int], view: MaracaiboView,
                 x = cell[2] - 16 - k * 15
                 cv.paste(sprites.disc(13, c.ink, c.ink, c.slot), x, cell[1] + 4)
     y = y0 + 208
-    planned = ", ".join(f"{cid} {design(cid).name}" for cid in p.planned) or "—"
-    cv.text((x0 + 10, y), f"Planned: {planned}", fs.small, c.ink, bg, width=x1 - x0 - 20)
+    if view.final:
+        parts = view.final[p.seat]
+        words = " + ".join(f"{k} {v}" for k, v in parts.items() if k != "total")
+        cv.text((x0 + 10, y), f"Final: {words} = {parts['total']}", fs.small, c.ink, bg,
+                bold=True, width=x1 - x0 - 20)
+    else:
+        planned = ", ".join(f"{cid} {design(cid).name}" for cid in p.planned) or "—"
+        cv.text((x0 + 10, y), f"Planned: {planned}", fs.small, c.ink, bg, width=x1 - x0 - 20)
     bought = " ".join(p.bought) or "—"
     cv.text((x0 + 10, y + 24), f"Bought ({len(p.bought)}): {bought}", fs.small, c.ink, bg,
             width=x1 - x0 - 20)

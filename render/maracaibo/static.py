@@ -28,8 +28,9 @@ SPACE_WORDS = {
 
 
 def signature(view: Any) -> tuple:
-    return (view.players, tuple(sorted(view.city_tiles.items())), view.two_player_tile,
-            tuple(len(v) for _, v in sorted(view.market.items())))
+    """What the layer depends on: the player count (market spaces, the 2-player tile,
+    the player panels). The city tiles dealt are drawn with the pieces."""
+    return (view.players,)
 
 
 def static_for(view: Any) -> Image.Image:
@@ -92,14 +93,14 @@ def city_action_words(loc_id: str, tiles: dict[str, str]) -> str:
         return f"{short_reward(loc.arrive)} · final scoring"
     rounds = "rounds " + "-".join(str(r) for r in (loc.rounds[0], loc.rounds[-1])) \
         if len(loc.rounds) > 1 else f"round {loc.rounds[0]}"
-    end = " · ends the round" if loc.ends else ""
-    return f"{short_reward(loc.arrive)} ({rounds}){end}"
+    if loc.ends:
+        return f"{short_reward(loc.arrive)}; {rounds} end here"
+    return f"{short_reward(loc.arrive)} ({rounds})"
 
 
 @lru_cache(maxsize=16)
 def _build(sig: tuple) -> Image.Image:
-    players, tiles_items, _, _ = sig
-    tiles = dict(tiles_items)
+    (players,) = sig
     lay = load_layout()
     c = lay.colors
     f = frame(players)
@@ -121,7 +122,7 @@ def _build(sig: tuple) -> Image.Image:
         fill = {"village": c.village, "city": c.city, "homeward": c.home}.get(loc.kind,
                                                                               c.panel)
         R(box, fill, c.red_hand if loc.red_hand else c.ink, 3 if loc.red_hand else 2)
-        for i, _ in enumerate(sig[3] and loc.market[: _spaces(players, loc.id)]):
+        for i in range(_spaces(players, loc.id)):
             good = loc.market[i].good
             R(geo.market_box(box, i), c.goods[good], c.ink, 1, 4)
     R(legend_box(f), c.panel, c.panel_line, 1, 6)
@@ -138,9 +139,9 @@ def _build(sig: tuple) -> Image.Image:
         R(box, c.panel, c.panel_line)
         for i in range(len(load_data().ship.spaces)):
             R(geo.ship_cell(box, i), c.slot, c.panel_line, 1, 5)
-    small = big.resize((f.width, f.height), Image.Resampling.LANCZOS)
+    small = big.reduce(k) if k > 1 else big
     image = to_palette(small)
-    _labels(Canvas(image), f, tiles, players)
+    _labels(Canvas(image), f, players)
     return image
 
 
@@ -225,7 +226,7 @@ def _influence_shapes(d: ImageDraw.ImageDraw, f: Frame, k: int) -> None:
                         outline=c.red_hand if pos in bands else c.panel_line, width=k)
 
 
-def _labels(cv: Canvas, f: Frame, tiles: dict[str, str], players: int) -> None:
+def _labels(cv: Canvas, f: Frame, players: int) -> None:
     lay = load_layout()
     c = lay.colors
     fs = lay.fonts
@@ -240,9 +241,10 @@ def _labels(cv: Canvas, f: Frame, tiles: dict[str, str], players: int) -> None:
         title = f"{loc.id} {loc.name}"
         cv.text((box[0] + 8, box[1] + geo.TITLE_Y), title, fs.normal, c.ink, fill, bold=True,
                 width=box[2] - box[0] - 16)
-        words = city_action_words(loc.id, tiles)
-        cv.text((box[0] + 8, box[1] + geo.ACTION_Y), words, fs.tiny, c.muted, fill,
-                width=box[2] - box[0] - 16, min_size=12)
+        if loc.action != "tile":            # a tile city's action comes with its tile
+            words = city_action_words(loc.id, {})
+            cv.text((box[0] + 8, box[1] + geo.ACTION_Y), words, fs.tiny, c.muted, fill,
+                    width=box[2] - box[0] - 16, min_size=12)
         for i in range(_spaces(players, loc.id)):
             m = loc.market[i]
             mb = geo.market_box(box, i)

@@ -170,7 +170,7 @@ def check_village(state: MaracaiboState, seat: int, move: Village) -> None:
     elif move.action == "take":
         if switch(state, "village_coin_requires_discard"):
             if move.target not in p.hand:
-                fail("Taking a doubloon costs a hand card here: `village take 1 A03a`.")
+                fail("Taking a doubloon costs a hand card here: `village take 1` and the card.")
         elif move.target:
             fail("Taking a doubloon costs no card: type `village take 1`.")
     elif move.action == "buy":

@@ -72,18 +72,20 @@ def prompt(state: MaracaiboState, seat: int | None = None) -> str:
                     "(`/hand` shows yours; `/plan`, `/career`)")
         p = state.seats[seat]
         todo = []
+        # public words: the seat's own cards and careers are named only in /hand
         if not p.kept:
-            todo.append("keep 4 cards (`/plan keep A01a A02b …`)")
+            todo.append("keep 4 cards (`/plan keep` and four of yours)")
         if not p.plan_pick:
-            todo.append("plan 1 (`/plan A05a`)")
+            todo.append("plan 1 (`/plan` and the card)")
         if not p.career:
-            todo.append(f"choose a career (`/career {p.careers_dealt[0]}`)")
+            todo.append("choose one of your two careers (`/career`)")
         return "in secret, " + " and ".join(todo) + "; `/hand` shows your cards"
     if state.step == "over":
         return "the game is over"
     if state.step == "scoring":
         assert state.scoring is not None
-        return ("scoring ①: buy a card (`/buy A03a`), invest (`/buy invest P1`) or `/buy pass` "
+        return ("scoring ①: buy a card (`/buy` and the card), invest (`/buy invest P1`) or "
+                "`/buy pass` "
                 f"for {data.rules.interim_pass_vp} VP")
     if state.step == "sail":
         p = state.seats[state.current]

@@ -35,7 +35,7 @@ ASKS = {
     "explore": "move your explorer 1 to {n} steps, e.g. `explore {n}`",
     "quest_offer": "fulfil the quest your explorer stopped on (`quest …`) or `skip`",
     "synergy": "choose a synergy token, e.g. `synergy navy`",
-    "buy": "buy a card from your hand or planning area (`buy A03a`) or `skip`",
+    "buy": "buy a card from your hand or planning area (`buy` and the card) or `skip`",
     "pay": "pay {n} doubloons for the rest of the effect (`pay`) or `skip`",
     "annex_free": "place a free ownership marker, e.g. `annex 12 spain`",
 }

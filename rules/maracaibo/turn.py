@@ -372,10 +372,11 @@ def apply_step(state: MaracaiboState, seat: int, move: Move, events: list[Event]
     """Check, then carry out ``move`` on ``state`` (mutated), with every effect it sets off."""
     check_step(state, seat, move)
     _, do = handler(state, move)
-    before = len(events)
+    secret = state.step == "setup"          # setup choices never reach the log of turns
     do(state, seat, move, events)
     settle(state, events)
-    note(state, seat, move, events[before:])
+    if not secret:
+        note(state, seat, move)
 
 
 def settle(state: MaracaiboState, events: list[Event]) -> None:
@@ -392,10 +393,8 @@ def settle(state: MaracaiboState, events: list[Event]) -> None:
         return
 
 
-def note(state: MaracaiboState, seat: int, move: Move, events: list[Event]) -> None:
+def note(state: MaracaiboState, seat: int, move: Move) -> None:
     """Remember the turn's moves for the picture's log (public words only)."""
-    if isinstance(move, (Keep, Plan, ChooseCareer)) and state.step == "setup":
-        return
     record = next((r for r in reversed(state.records) if r.seat == seat), None)
     if record is None:
         return
