@@ -4,6 +4,7 @@ the only cue."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from render.maracaibo.ink import index, palette
@@ -34,9 +35,12 @@ def seat_styles(players: int, names: list[str] | None = None,
                 colours: list[str] | None = None) -> Seats:
     fills = []
     for seat in range(players):
-        wanted = colours[seat] if colours and seat < len(colours) else SEAT_COLOURS[seat].hex
-        named = colour(wanted) if not wanted.startswith("#") else None
+        default = SEAT_COLOURS[seat % len(SEAT_COLOURS)].hex
+        wanted = colours[seat] if colours and seat < len(colours) and colours[seat] else default
+        named = colour(wanted)
         hexa = named.hex if named else wanted
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", hexa):
+            hexa = default                  # an unknown colour: the seat's usual one
         # a colour outside the palette is drawn as the nearest palette colour
         r, g, b = palette()[0][index(hexa)]
         fills.append(f"#{r:02x}{g:02x}{b:02x}")
