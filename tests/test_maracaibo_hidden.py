@@ -52,7 +52,7 @@ def probes() -> list[MaracaiboState]:
                 ":fight" if state.combat else "")
             if key not in out or random.Random(len(out) + seed).random() < 0.02:
                 out[key + str(len(out))] = state
-    return list(out.values())[:12]
+    return list(out.values())[:9]
 
 
 async def table_with(svc: TableService, channel: int, state: MaracaiboState) -> list[int]:
@@ -125,7 +125,7 @@ async def test_hidden_information_through_the_table_service(tmp_path):
             b = await public(two, 100 + n, users, seat, texts, reveals)
             assert a == b, f"state {n} ({state.step}): public output differs"
             compared += 1
-    assert compared >= 10
+    assert compared >= 8
 
 
 def hidden_cards(state: MaracaiboState) -> set[str]:
@@ -144,14 +144,14 @@ def test_no_public_text_view_or_picture_names_a_hidden_card():
     checked = 0
     for seed in (1, 2):
         for i, (state, *_ ) in enumerate(random_game(g, 4, seed, policy="explorer")):
-            if i % 9:
+            if i % 13:
                 continue
             secret = hidden_cards(state)
             view = g.view(state, None)
             words = json.dumps(view.model_dump()) + g.summary(state) + g.progress(state)
             words += " ".join(g.prompt(state, s) for s in g.to_act(state))
             words += " ".join(g.idle_reason(state, s) for s in range(4))
-            if i % 27 == 0:
+            if i % 130 == 0:
                 with tx.recording() as drawn:
                     draw_maracaibo(view)              # every text the picture draws
                 words += " ".join(d.text for d in drawn)
@@ -164,7 +164,7 @@ def test_no_public_text_view_or_picture_names_a_hidden_card():
                     assert not re.search(rf"\b{p.career}\b", words)
                     assert f"career {name}" not in words
             checked += 1
-    assert checked > 40
+    assert checked > 30
 
 
 def test_every_card_id_is_known():

@@ -134,14 +134,25 @@ def text_sprite(text: str, face: str, size: int, anchor: str, fg: str,
 
 
 class Canvas:
-    """A "P" picture with the fixed palette, drawn in picture coordinates."""
+    """A "P" picture with the fixed palette, drawn in picture coordinates.
+
+    A picture takes a few hundred pastes of palette sprites onto a palette image; they go
+    straight to Pillow's core (``Image.im.paste``), skipping the per-call checks of
+    ``Image.paste`` that the same mode and a full box make moot."""
 
     def __init__(self, image: Image.Image) -> None:
+        if image.mode != "P":
+            raise ValueError("a Canvas draws on a palette ('P') picture")
         self.image = image
         self.draw = ImageDraw.Draw(image)
+        image.load()
+        self.core = image.im
+
+    def _paste(self, source: object, box: tuple[int, int, int, int]) -> None:
+        self.core.paste(source, box)
 
     def fill(self, box: tuple[int, int, int, int], color: str) -> None:
-        self.image.paste(index(color), box)
+        self._paste(index(color), tuple(round(v) for v in box))  # type: ignore[arg-type]
 
     def outline(self, box: tuple[int, int, int, int], color: str, width: int = 1) -> None:
         x0, y0, x1, y1 = box
@@ -153,7 +164,8 @@ class Canvas:
         self.draw.line(points, fill=index(color), width=width)
 
     def paste(self, sprite: Image.Image, x: int, y: int) -> None:
-        self.image.paste(sprite, (round(x), round(y)))
+        x, y = round(x), round(y)
+        self._paste(sprite.im, (x, y, x + sprite.width, y + sprite.height))
 
     def text(self, xy: tuple[float, float], text: object, size: int, color: str, bg: str,
              bold: bool = False, anchor: str = "la", width: float | None = None,
@@ -172,7 +184,7 @@ class Canvas:
         wide = tx.width(shown, face, size)
         tx.note_drawn(shown, face, size, wide, width)
         sprite, left, top = text_sprite(shown, face, size, anchor, color, bg)
-        self.image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top))
+        self.paste(sprite, round(xy[0]) + left, round(xy[1]) + top)
         return wide
 
 
