@@ -22,17 +22,25 @@ from rules.maracaibo.moves import (
     City,
     Claim,
     Deliver,
+    Disc,
     Done,
     Draw,
     Explore,
+    FightAnnex,
+    FightDone,
+    FightFigures,
+    FightInfluence,
+    FightNation,
     FightPile,
     Invest,
     Keep,
+    Nation,
     Pass,
     Plan,
     QuestMove,
     Sail,
     Skip,
+    Synergy,
     Turn,
     Village,
 )
@@ -251,6 +259,10 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
     data = load_data()
     p = state.seats[seat]
     if isinstance(move, Turn):
+        if all(isinstance(s, (Draw, Done)) for s in move.steps):
+            n = sum(isinstance(s, Draw) for s in move.steps)
+            return f"{plural(n, 'blind draw')}" + (", ending phase B" if isinstance(
+                move.steps[0], Done) else "")
         return "; ".join(filter(None, (_effect(state, seat, s) for s in move.steps[:2])))
     if isinstance(move, Sail):
         path = sailing.routes(state, seat)[(move.dest, move.via)]
@@ -288,13 +300,59 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
     if isinstance(move, QuestMove):
         return describe_atoms(data.quest[move.quest].reward)
     if isinstance(move, FightPile):
-        return f"draw a combat token ({state.tokens[move.pile - 1].__len__()} left)"
+        return f"draw a combat token ({len(state.tokens[move.pile - 1])} in that pile)"
+    words = _fight_or_choice(state, seat, move)
+    if words:
+        return words
     if isinstance(move, Draw):
         return "blind" if move.source == "deck" else design(move.source).name
     if isinstance(move, (Pass,)):
         return f"+{data.rules.interim_pass_vp} VP"
     if isinstance(move, Done):
         return "end phase B, draw cards"
+    return ""
+
+
+def _fight_or_choice(state: MaracaiboState, seat: int, move: Move) -> str:
+    from rules.maracaibo import combat, explorer
+    from rules.maracaibo.decisions import explore_budget
+
+    data = load_data()
+    p = state.seats[seat]
+    if isinstance(move, FightNation) and state.combat is not None:
+        return combat.describe_entry(move.nation, state.combat.token)
+    if isinstance(move, FightInfluence):
+        cost = dict(data.rules.influence_buys)[move.steps]
+        return f"{cost} CP for +{move.steps} influence"
+    if isinstance(move, FightAnnex):
+        loc = data.loc[move.loc]
+        what = "expel" if move.loc in state.owners else "annex"
+        flag = describe_atoms(loc.flag)
+        return f"{what} {loc.name}, {combat.annex_cost(state, seat, move.loc)} CP: {flag}"
+    if isinstance(move, FightFigures):
+        return f"+{move.n * data.rules.figure_cp} CP"
+    if isinstance(move, FightDone):
+        return "end the fight"
+    if isinstance(move, Explore):
+        budget, _ = explore_budget(state, seat)
+        route = explorer.find(state, seat, budget, move.steps, move.branch)
+        if route is not None:
+            bonus = describe_atoms(data.node[route.dest].bonus) or "—"
+            return f"to {route.dest}: {bonus}"
+    if isinstance(move, Nation):
+        return f"{data.nation_name(move.nation)} {p.influence[move.nation]} → " \
+               f"{p.influence[move.nation] + (state.decision.n if state.decision else 0)}"
+    if isinstance(move, Disc):
+        from rules.maracaibo.effects import describe_perm
+
+        info = data.space[move.space]
+        left = p.discs[[s.id for s in data.ship.spaces].index(move.space)]
+        what = describe_perm(info.perm) if info.perm else describe_atoms(info.once)
+        return f"{left} disc{'s' if left > 1 else ''} left; opens: {what}"
+    if isinstance(move, Synergy):
+        waiting = [c for c in p.syn_waiting if design(c).syn_bonus
+                   and design(c).syn_bonus.symbol == move.symbol]
+        return "pays " + ", ".join(waiting) + "'s bonus" if waiting else ""
     return ""
 
 
