@@ -88,12 +88,30 @@ def draw_log(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats, since_turn
         badge(cv, x0 + 8, y + 1, 22, seats, rec.seat, bg)
         head = f"Turn {rec.turn} {seats.name(rec.seat)}"
         cv.text((x0 + 36, y + 3), head, fs.small, c.ink, bg, bold=True, width=220)
-        words = " · ".join(_short_note(n) for n in rec.notes) or "(under way)"
+        words = compact(rec.notes) or "(under way)"
         cv.text((x0 + 262, y + 3), words, fs.small, c.ink, bg, width=x1 - x0 - 272)
 
 
-def _short_note(note: str) -> str:
-    return note.replace("village ", "")
+def compact(notes: list[str]) -> str:
+    """A turn's moves in few words: runs of one kind share their word
+    ("fight 2, england, annex 7, done"), blind draws are counted ("draw ×2")."""
+    groups: list[tuple[str, list[str]]] = []
+    for note in notes:
+        word, _, rest = note.partition(" ")
+        if groups and groups[-1][0] == word and word in ("fight", "village", "draw", "plan"):
+            groups[-1][1].append(rest)
+        else:
+            groups.append((word, [rest]))
+    out = []
+    for word, rests in groups:
+        if word == "draw":
+            blind = sum(1 for r in rests if not r)
+            named = [r for r in rests if r]
+            parts = ([f"×{blind}" if blind > 1 else "deck"] if blind else []) + named
+            out.append("draw " + ", ".join(parts))
+        else:
+            out.append((word + " " + ", ".join(r for r in rests if r)).strip())
+    return " · ".join(out)
 
 
 def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView) -> None:

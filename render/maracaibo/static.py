@@ -22,7 +22,8 @@ _LOCK = threading.Lock()
 GOOD_WORD = {"SUGAR": "sugar", "TOBACCO": "tobacco", "COCOA": "cocoa", "COFFEE": "coffee"}
 SPACE_WORDS = {
     "hand_limit": "hand +{v}", "village_table": "village 2/5", "village_bonus": "+1 village",
-    "combat_actions": "3rd fight act", "discard_hand": "discard +", "explore_bonus": "explore +1",
+    "combat_actions": "3rd fight act", "discard_hand": "better discard",
+    "explore_bonus": "explore +1",
     "max_mp": "{v} moves",
 }
 

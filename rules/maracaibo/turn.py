@@ -402,4 +402,4 @@ def note(state: MaracaiboState, seat: int, move: Move) -> None:
         record.path = [state.t.start, *state.t.path]
     text = "draw" if isinstance(move, Draw) and move.source == "deck" else str(move)
     record.notes.append(text)
-    del record.notes[:-12]
+    del record.notes[:-40]
