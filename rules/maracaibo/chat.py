@@ -62,7 +62,9 @@ def progress(state: MaracaiboState) -> str:
         assert state.scoring is not None
         return head + (" · Final scoring" if state.scoring.kind == "final"
                        else " · Interim scoring")
-    return f"{head} · Turn {state.turn} · Phase {PHASE[state.step]}"
+    # the turn's phase (A/B/C) is in the prompt: one numbering per turn, so an adapter
+    # can tell a new turn's picture from one more of the same turn
+    return f"{head} · Turn {state.turn}"
 
 
 def waiting_on(state: MaracaiboState) -> list[int]:
@@ -70,6 +72,14 @@ def waiting_on(state: MaracaiboState) -> list[int]:
 
 
 def prompt(state: MaracaiboState, seat: int | None = None) -> str:
+    """What the seat to act should do now; a turn's phase (A, B, C) leads."""
+    text = _prompt(state, seat)
+    if state.decision is None and state.step in PHASE:
+        return f"phase {PHASE[state.step]}: {text}"
+    return text
+
+
+def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
     data = load_data()
     d = state.decision
     if d is not None:
