@@ -158,7 +158,7 @@ async def test_refusals_change_nothing(tmp_path):
         with pytest.raises(TableError, match="nothing was changed"):
             await svc.move(CH, ALICE, text)
     for text in ("𐩀", ";;;"):
-        with pytest.raises(TableError, match="Type a move"):
+        with pytest.raises(TableError, match="nothing was changed|Type a move"):
             await svc.move(CH, ALICE, text)
     assert (await svc.table(CH)).ply == table.ply
 
