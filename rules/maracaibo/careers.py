@@ -48,16 +48,16 @@ def met(p: Player, cond: Condition) -> bool:
 
 def describe_condition(cond: Condition) -> str:
     words = {
-        "cp_at_least": "{n} CP", "annexes": "{n} annexed/expelled",
-        "noble_class_any": "noble class {n} anywhere", "combats": "{n} fights",
-        "deliveries": "{n} deliveries", "dbl_at_least": "{n} doubloons",
-        "inc_d_steps": "doubloon income +{n}", "ship_spaces": "{n} ship spaces unlocked",
-        "explorer_steps": "{n} explorer steps", "quests": "{n} quests",
-        "cards_bought": "{n} cards bought", "synergy_tokens": "{n} synergy tokens",
-        "prestige_invested": "{n} prestige investments",
-        "figures_on_board": "{n} assistants on the board",
-        "figures_in_supply": "{n} figures in supply",
-        "assistant_actions": "{n} assistant actions", "discs_removed": "{n} discs removed",
+        "cp_at_least": "{n}+ CP", "annexes": "{n}+ annexed/expelled",
+        "noble_class_any": "noble class {n}+ anywhere", "combats": "{n}+ fights",
+        "deliveries": "{n}+ deliveries", "dbl_at_least": "{n}+ doubloons",
+        "inc_d_steps": "doubloon income +{n}", "ship_spaces": "{n}+ ship spaces unlocked",
+        "explorer_steps": "{n}+ explorer steps", "quests": "{n}+ quests",
+        "cards_bought": "{n}+ cards bought", "synergy_tokens": "{n}+ synergy tokens",
+        "prestige_invested": "{n}+ prestige investments",
+        "figures_on_board": "{n}+ assistants on the board",
+        "figures_in_supply": "{n}+ figures in supply",
+        "assistant_actions": "{n}+ assistant actions", "discs_removed": "{n}+ discs removed",
     }
     if cond.kind == "explorer_past":
         return f"explorer past the {cond.line} line"

@@ -378,7 +378,8 @@ def private_text(state: MaracaiboState, seat: int) -> str:
     lines = ["Your hidden things in Maracaibo:"]
     if state.step == "setup":
         if p.dealt:
-            lines.append("🂠 Still to choose from: " + ", ".join(label(c) for c in p.dealt))
+            lines.append("🂠 Still to choose from:")
+            lines += [f"• {card_line(c)}" for c in p.dealt]
         if p.kept:
             lines.append("✋ Kept: " + ", ".join(short(c) for c in p.kept))
         if p.plan_pick:
@@ -387,14 +388,16 @@ def private_text(state: MaracaiboState, seat: int) -> str:
             c = data.career[cid]
             mark = " (chosen)" if p.career == cid else ""
             lines.append(f"🎓 {cid} {c.name}{mark}: " + _tasks(c))
-        lines.append("Choose with `/plan A05a`, `/plan keep A01a A02b A03a A04b`, "
-                     "`/career K3`.")
+        cards = [*p.dealt, *p.kept, *([p.plan_pick] if p.plan_pick else [])]
+        lines.append(f"Choose with `/plan {cards[0]}`, `/plan keep {' '.join(cards[1:5])}`, "
+                     f"`/career {p.careers_dealt[0]}`.")
         return "\n".join(lines)
     limit = hand_limit(p)
-    lines.append(f"✋ Hand ({len(p.hand)}/{limit}): "
-                 + (", ".join(label(c) for c in sorted(p.hand)) or "empty"))
+    lines.append(f"✋ Hand ({len(p.hand)}/{limit}):" + ("" if p.hand else " empty"))
+    lines += [f"• {card_line(c)}" for c in sorted(p.hand)]
     if p.planned:
-        lines.append("📌 Planned: " + ", ".join(label(c) for c in p.planned))
+        lines.append("📌 Planned:")
+        lines += [f"• {card_line(c)}" for c in p.planned]
     if p.career:
         c = data.career[p.career]
         state_word = "shown" if p.career_shown else "secret"
@@ -403,6 +406,15 @@ def private_text(state: MaracaiboState, seat: int) -> str:
                      + _tasks(c))
     lines.append(f"💰 {p.dbl} dbl · {p.vp} VP · {p.cp} CP · figures {p.supply} in supply")
     return "\n".join(lines)
+
+
+def card_line(cid: str) -> str:
+    """A card in /hand: name, cost, good/object, what it does, its VP."""
+    from rules.maracaibo.cards import effect_words
+
+    card = design(cid)
+    band = f" · {card.synergy.lower()}" if card.synergy else ""
+    return f"{label(cid)}: {'; '.join(effect_words(card.id))} · {card.vp} VP{band}"
 
 
 def _tasks(career) -> str:
