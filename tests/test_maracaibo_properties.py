@@ -206,3 +206,12 @@ def test_whole_turns_typed_at_once_apply_atomically(i, length):
         return
     assert g.dump(state) == before
     assert g.dump(after) == g.dump(current)
+
+
+def test_states_round_trip_through_json():
+    """The store snapshots states as JSON: a loaded snapshot must be the same state."""
+    for state in states():
+        again = g.load(g.dump(state))
+        assert again == state and g.dump(again) == g.dump(state)
+        for seat in g.to_act(state)[:1]:
+            assert g.legal_moves(again, seat) == g.legal_moves(state, seat)
