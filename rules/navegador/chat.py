@@ -149,9 +149,10 @@ def suggestions(state: NavegadorState, seat: int, verb: Verb | None) -> Iterator
 # Click panels -------------------------------------------------------------------------
 #
 # At a turn start a panel offers whole turns, grouped by rondel space in the order the
-# stone reaches them (the free spaces first): `build` › `sugar+shipyard` (› `pay GUI x2`
-# when the move costs ships). Flat, a path reads as the turn's notation. A Sail is one
-# press (the stone moves) and then its legs: from where › to where › how many.
+# stone reaches them (the free spaces first): `build` › `sugar+shipyard`, or `build` ›
+# `pay GUI x2` › `sugar+shipyard` when the move costs ships (the payment first: it is one
+# choice for every action there). A Sail is one press (the stone moves) and then its
+# legs: from where › to where › how many.
 
 
 def _place(region: str) -> str:
@@ -192,8 +193,8 @@ def _turn_choices(state: NavegadorState, seat: int, rondel: Rondel) -> Iterator[
         return
     for m in _legal(after, seat):
         if not isinstance(m, (Done, Skip)) and not _pointless(after, seat, m):
-            yield Choice((rondel.key, *_action_path(m), *pay), Turn(steps=(rondel, m)))
-    yield Choice((rondel.key, "skip", *pay), Turn(steps=(rondel, Skip())))
+            yield Choice((rondel.key, *pay, *_action_path(m)), Turn(steps=(rondel, m)))
+    yield Choice((rondel.key, *pay, "skip"), Turn(steps=(rondel, Skip())))
 
 
 def choices(state: NavegadorState, seat: int) -> list[Choice]:
