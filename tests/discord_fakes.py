@@ -63,18 +63,24 @@ class FakeUser:
         self.display_name = name.capitalize()
         self.bot = False
         self.dms: list[str] = []
+        self.dm_messages: list[Sent] = []      # the same DMs with their picture and panel
         self.dms_closed = dms_closed
 
     @property
     def mention(self) -> str:
         return f"<@{self.id}>"
 
-    async def send(self, content: str) -> None:
+    async def send(self, content: str, *, file: discord.File | None = None,
+                   view: discord.ui.View | None = None, **_: Any) -> Sent:
         if self.dms_closed:
             raise discord.Forbidden(FakeHTTPResponse(403, "Forbidden"),
                                     {"code": 50007,
                                      "message": "Cannot send messages to this user"})
         self.dms.append(content)
+        image, name = _read(file)
+        message = Sent(content, False, image, name, view)
+        self.dm_messages.append(message)
+        return message
 
 
 class FakeHTTPResponse:

@@ -1,10 +1,10 @@
 """The Discord bot: a client with a slash-command tree over one table service.
 
 ``run(config)`` opens the store, builds the bot, and runs until stopped. At startup
-(``setup_hook``) it registers the lobby buttons (dynamic items, so lobby messages posted
-before a restart keep working), syncs the commands — to ``config.dev_guild`` when set
-(instant; for development) or globally (may take up to an hour to show everywhere) — and
-starts the reminder loop.
+(``setup_hook``) it registers the lobby buttons and the turn panels' buttons and menus
+(dynamic items, so messages posted before a restart keep working), syncs the commands —
+to ``config.dev_guild`` when set (instant; for development) or globally (may take up to
+an hour to show everywhere) — and starts the reminder loop.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import add_commands
+from bot.discord.panels import PanelButton, PanelMenu
 from bot.discord.reminders import ReminderLoop
 from bot.discord.respond import OOPS, Answer
 from bot.discord.views import LobbyButton, LobbyColour
@@ -62,7 +63,7 @@ class TableBot(discord.Client):
         self.reminders = ReminderLoop(self, service, seconds=reminder_seconds)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(LobbyButton, LobbyColour)
+        self.add_dynamic_items(LobbyButton, LobbyColour, PanelButton, PanelMenu)
         if self.sync_on_start:
             await self.sync_commands()
         self.reminders.start()

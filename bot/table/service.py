@@ -249,11 +249,14 @@ class TableService:
         row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
         return row.game if row else None
 
-    async def note_board_message(self, channel_id: int, message_id: int) -> None:
-        """Remember the message holding the latest board (reminder DMs link to it)."""
+    async def note_board_message(self, channel_id: int, message_id: int) -> int | None:
+        """Remember the message holding the latest board (reminder DMs link to it); returns
+        the one it replaces, whose turn panel is then out of date."""
         row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
-        if row is not None:
-            await self.store.set_board_message(row.id, message_id)
+        if row is None:
+            return None
+        await self.store.set_board_message(row.id, message_id)
+        return row.board_message_id if row.board_message_id != message_id else None
 
     # Reminders -----------------------------------------------------------------------
 
