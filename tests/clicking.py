@@ -103,10 +103,14 @@ async def click_one(service: TableService, channel: int, users: dict[int, int],
 
 
 async def click_game(service: TableService, channel: int, users: dict[int, int],
-                     rng: random.Random, limit: int = 100_000) -> Tally:
-    """Click until the game is over; ``users``: seat -> user id of every human seat."""
+                     rng: random.Random, limit: int = 100_000,
+                     stop_after: int | None = None) -> Tally:
+    """Click until the game is over (or ``stop_after`` moves); ``users``: seat -> user id
+    of every human seat."""
     tally = Tally()
-    for _ in range(limit):
+    for _ in range(limit if stop_after is None else stop_after):
         if not await click_one(service, channel, users, rng, tally):
             return tally
+    if stop_after is not None:
+        return tally
     raise AssertionError(f"no end after {limit} moves")

@@ -196,3 +196,16 @@ def test_hidden_information_never_shows_on_a_panel(name: str) -> None:
         for _ in range(2):
             twin = game.determinize(state, None, rng)
             assert public_panel(name, state) == public_panel(name, twin)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seats_own_choices_show_nothing_hidden_from_it(name: str) -> None:
+    """A private panel shows a seat its own choices; they may use what that seat knows,
+    never what is hidden from it too (a face-down stack, another player's hand)."""
+    game = get_game(name)
+    rng = random.Random(17)
+    for state, _ in sample(name)[::2]:
+        for seat in acting(game, state):
+            twin = game.determinize(state, seat, rng)
+            mine = [(c.path, str(c.move)) for c in game.choices(state, seat)]
+            assert mine == [(c.path, str(c.move)) for c in game.choices(twin, seat)]

@@ -123,10 +123,11 @@ def parse_ref(ref: str) -> tuple[str, tuple[int, ...], str] | None:
 
 @dataclass
 class Offer:
-    """A seat's choices and their menu tree, at one version."""
+    """A seat's choices and their menu tree, at one version; ``private`` once known."""
 
     choices: list[Choice]
     root: menus.Node
+    private: bool | None = None
 
 
 class Panels:
@@ -190,9 +191,10 @@ class Panels:
         """May the seat's choices be seen only by its player?"""
         assert table.state is not None
         g, state = table.game, table.state
-        if g.choices_private(state, seat):
-            return True
-        return hidden_in(g, state, seat, self.offer(table, seat))
+        offer = self.offer(table, seat)
+        if offer.private is None:
+            offer.private = g.choices_private(state, seat) or hidden_in(g, state, seat, offer)
+        return offer.private
 
 
 def make_offer(game: Game, state: BaseModel, seat: int) -> Offer:
@@ -208,14 +210,17 @@ def make_offer(game: Game, state: BaseModel, seat: int) -> Offer:
 
 
 def hidden_in(game: Game, state: BaseModel, seat: int, offer: Offer) -> bool:
-    """Do the seat's choices differ between this state and one a spectator cannot tell
-    from it? (Then showing them would show something hidden.)"""
+    """Would the seat's public panel differ between this state and one a spectator cannot
+    tell from it? (Then showing it would show something hidden.) Only the first panel is
+    public; what a group opens is shown to the player alone."""
     twin = game.determinize(state, None, random.Random(seat))
     if twin is state:
         return False
     other = make_offer(game, twin, seat)
-    mine = [(c.path, str(c.move), game.describe(state, seat, c.move)) for c in offer.choices]
-    theirs = [(c.path, str(c.move), game.describe(twin, seat, c.move)) for c in other.choices]
+    if [c.path for c in offer.choices] != [c.path for c in other.choices]:
+        return True
+    mine = node_rows(game, state, seat, offer, offer.root, ())
+    theirs = node_rows(game, twin, seat, other, other.root, ())
     return mine != theirs
 
 
