@@ -5,8 +5,9 @@ buttons or one menu of up to 25 options — with a fifth row kept for Back / You
 At every node of the tree:
 
 * up to 20 choices show flat, one button each, a row per first label when that fits;
-* more, in a few groups (their first labels), show flat in one menu per group when that
-  fits in 4 menus — one press still plays a move;
+* more, in a few groups (their first labels), show flat with a row per group — a row of
+  buttons for a small one, menus for a big one — when that fits in 4 rows: one press
+  still plays a move;
 * else the groups themselves are offered (buttons, or menus when more than 20), and a
   press on a group opens the choices under it: from where -> to where -> how many;
 * a long list with nothing to group it by is cut into runs ("A … K").
@@ -46,14 +47,19 @@ class Leaf:
 
 @dataclass
 class Node:
-    """A panel: its items, shown as ``style`` ("buttons" or "menus"), grouped in ``rows``
-    (item positions per row of buttons, or per menu), with a placeholder per menu."""
+    """A panel: its items in ``rows`` (item positions), each row a row of buttons or one
+    menu (``kinds``: "buttons" / "menu"), a placeholder per row (menus show it)."""
 
     label: str
     items: list[Leaf | Node] = field(default_factory=list)
-    style: str = "buttons"
     rows: list[list[int]] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
     placeholders: list[str] = field(default_factory=list)
+
+    def add_row(self, positions: list[int], kind: str, placeholder: str = "") -> None:
+        self.rows.append(positions)
+        self.kinds.append(kind)
+        self.placeholders.append(placeholder)
 
     @property
     def size(self) -> int:
@@ -103,27 +109,41 @@ def _span(first: str, last: str, limit: int = OPTION_LABEL) -> str:
     return f"{clip(first, half)} … {clip(last, half)}"
 
 
+def _group_rows(size: int) -> int:
+    """Rows a group takes shown flat beside others: a row of buttons when it fits, else
+    menus of up to 25."""
+    return 1 if size <= PER_ROW else math.ceil(size / OPTIONS)
+
+
 def _flat(node: Node, entries: Sequence[Entry], groups: list[tuple[str, list[Entry]]],
           style: str) -> Node:
+    """Every entry on this panel: buttons (a row per group when that fits), or a row per
+    group — buttons for a small one, menus for a big one — or menus packed in order."""
     node.items = [Leaf(_label(e, node.label), e.index) for e in entries]
-    node.style = style
     if style == "buttons":
-        node.rows = _button_rows([len(g) for _, g in groups])
+        for row in _button_rows([len(g) for _, g in groups]):
+            node.add_row(row, "buttons")
         return node
-    labels = [i.label for i in node.items]
-    by_group = sum(math.ceil(len(g) / OPTIONS) for _, g in groups)
-    if len(groups) > 1 and by_group <= CHOICE_ROWS:
+    if len(groups) > 1 and sum(_group_rows(len(g)) for _, g in groups) <= CHOICE_ROWS:
         start = 0
         for name, group in groups:
-            parts = _chunks(range(start, start + len(group)), OPTIONS)
-            for k, part in enumerate(parts):
-                node.rows.append(part)
-                node.placeholders.append(
-                    name + (f" ({k + 1}/{len(parts)})" if len(parts) > 1 else ""))
+            if len(group) > 1:      # the menu's placeholder names the group
+                for i in range(start, start + len(group)):
+                    rest = entries[i].rest[1:]
+                    node.items[i] = Leaf(" ".join(rest) or name, entries[i].index)
+            positions = list(range(start, start + len(group)))
+            if len(group) <= PER_ROW:
+                node.add_row(positions, "buttons")
+            else:
+                parts = _chunks(positions, OPTIONS)
+                for k, part in enumerate(parts):
+                    node.add_row(part, "menu", name + (f" ({k + 1}/{len(parts)})"
+                                                       if len(parts) > 1 else ""))
             start += len(group)
         return node
-    node.rows = _chunks(range(len(entries)), OPTIONS)
-    node.placeholders = [_span(labels[r[0]], labels[r[-1]]) for r in node.rows]
+    labels = [i.label for i in node.items]
+    for row in _chunks(range(len(entries)), OPTIONS):
+        node.add_row(row, "menu", _span(labels[row[0]], labels[row[-1]]))
     return node
 
 
@@ -135,12 +155,12 @@ def _chain(node: Node, groups: list[tuple[str, list[Entry]]]) -> Node:
             inner = [Entry(e.rest[1:], e.index) for e in group]
             node.items.append(build(inner, name))
     if len(node.items) <= BUTTONS:
-        node.rows = _chunks(range(len(node.items)), PER_ROW)
+        for row in _chunks(range(len(node.items)), PER_ROW):
+            node.add_row(row, "buttons")
         return node
-    node.style = "menus"
-    node.rows = _chunks(range(len(node.items)), OPTIONS)
     names = [i.label for i in node.items]
-    node.placeholders = [_span(names[r[0]], names[r[-1]]) for r in node.rows]
+    for row in _chunks(range(len(node.items)), OPTIONS):
+        node.add_row(row, "menu", _span(names[row[0]], names[row[-1]]))
     return node
 
 
@@ -151,7 +171,8 @@ def _runs(node: Node, entries: Sequence[Entry]) -> Node:
         run = [entries[i] for i in part]
         label = _span(_label(run[0], node.label), _label(run[-1], node.label), LABEL)
         node.items.append(build(run, label))
-    node.rows = _chunks(range(len(node.items)), PER_ROW)
+    for row in _chunks(range(len(node.items)), PER_ROW):
+        node.add_row(row, "buttons")
     return node
 
 
@@ -167,7 +188,7 @@ def build(entries: Sequence[Entry], label: str = "") -> Node:
     grouped = 1 < len(groups) < len(entries)
     if len(entries) <= BUTTONS:
         return _flat(node, entries, groups, "buttons")
-    if grouped and sum(math.ceil(len(g) / OPTIONS) for _, g in groups) <= CHOICE_ROWS:
+    if grouped and sum(_group_rows(len(g)) for _, g in groups) <= CHOICE_ROWS:
         return _flat(node, entries, groups, "menus")
     if grouped and len(groups) <= BUTTONS:
         return _chain(node, groups)

@@ -237,7 +237,7 @@ def node_rows(game: Game, state: BaseModel, seat: int, offer: Offer, node: menus
 
     rows: list[Row] = []
     for k, positions in enumerate(node.rows):
-        if node.style == "buttons":
+        if node.kinds[k] == "buttons":
             rows.append(tuple(
                 Button(menus.clip(node.items[i].label, menus.LABEL), ref(i),
                        "move" if isinstance(node.items[i], menus.Leaf) else "group")
@@ -254,9 +254,8 @@ def node_rows(game: Game, state: BaseModel, seat: int, offer: Offer, node: menus
                 detail = f"{item.size} choices ▸"
             options.append(Option(menus.clip(item.label, menus.OPTION_LABEL), ref(i),
                                   menus.clip(detail, DESCRIPTION) if detail else ""))
-        placeholder = node.placeholders[k] if k < len(node.placeholders) else "Choose…"
-        rows.append(Menu(f"{position_ref(position)}/{k}", menus.clip(placeholder, 150),
-                         tuple(options)))
+        rows.append(Menu(f"{position_ref(position)}/{k}",
+                         menus.clip(node.placeholders[k] or "Choose…", 150), tuple(options)))
     return rows
 
 

@@ -25,6 +25,8 @@ from tests.loopback import payloads as p
 from tests.loopback.server import Exchange, Loopback, Stored
 
 ROOT = Path(__file__).resolve().parents[2]
+REPORTS: list[str] = []           # one line per test, printed at the end of the run
+LATENCIES: list[float] = []       # every first callback of the run, in seconds
 BOOT_TIMEOUT = 60.0
 ANSWER_TIMEOUT = 10.0
 OPTION_TYPES = {1, 2}      # sub-command, sub-command group
@@ -211,11 +213,19 @@ class People:
         return [ex.latency for ex in self.exchanges]
 
     def report(self, label: str) -> str:
+        """A line on this test's first callbacks (also kept for the run's summary)."""
         values = self.latencies()
-        if not values:
-            return f"{label}: no interactions"
-        ordered = sorted(values)
-        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-        return (f"{label}: {len(values)} interactions, first callback p50 "
-                f"{statistics.median(values) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, "
-                f"max {max(values) * 1000:.0f} ms")
+        LATENCIES.extend(values)
+        line = f"{label}: {summary(values)}"
+        REPORTS.append(line)
+        return line
+
+
+def summary(values: list[float]) -> str:
+    if not values:
+        return "no interactions"
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return (f"{len(values)} interactions, first callback p50 "
+            f"{statistics.median(values) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, "
+            f"max {max(values) * 1000:.0f} ms")
