@@ -35,14 +35,22 @@ def table_at(game: Game, state: Any, players: int, version: int) -> Table:
 
 
 def moments(game: Game, states: list[Any], count: int) -> list[int]:
-    """Indices of states worth showing: spread over the game, the one with the most
-    choices, and one where several seats act at once."""
+    """Indices of states worth showing: the first, then for each kind of decision (the
+    first words of its prompt) the one with the most choices, up to ``count`` kinds, and
+    one where several seats act at once."""
     acting = [i for i, s in enumerate(states) if game.to_act(s)]
     if not acting:
         return []
-    picks = {acting[round(k * (len(acting) - 1) / max(1, count - 1))] for k in range(count)}
-    picks.add(max(acting, key=lambda i: sum(len(game.legal_moves(states[i], s))
-                                            for s in game.to_act(states[i]))))
+    kinds: dict[str, int] = {}
+    for i in acting:
+        state = states[i]
+        seat = game.waiting_on(state)[0] if game.waiting_on(state) else game.to_act(state)[0]
+        kind = " ".join(game.prompt(state, seat).split()[:2])
+        size = len(game.legal_moves(state, seat))
+        if kind not in kinds or size > len(game.legal_moves(
+                states[kinds[kind]], game.to_act(states[kinds[kind]])[0])):
+            kinds[kind] = i
+    picks = {acting[0], *list(kinds.values())[:count]}
     several = next((i for i in acting if len(game.waiting_on(states[i])) > 1), None)
     if several is not None:
         picks.add(several)

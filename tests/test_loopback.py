@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 from bot.table import TableService
-from tests.clicking import pick, position_of
 from tests.loopback.games import late_game
 from tests.loopback.people import BotProcess, People
-from tests.loopback.server import Exchange, Loopback, Stored
+from tests.loopback.play import after_move, click_move, item_for, private_to, waited_for
+from tests.loopback.server import Loopback, Stored
 
 LIMIT = 3.0                       # seconds Discord gives for the first callback
-PNG = b"\x89PNG\r\n\x1a\n"
+pytestmark = pytest.mark.filterwarnings("ignore:unread_data:DeprecationWarning")
 
 
 @dataclass
@@ -81,13 +81,6 @@ async def world(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator
         assert ex.latency < LIMIT, f"{ex.name}: first callback after {ex.latency:.2f}s"
 
 
-def private_to(world: World, ex: Exchange, user: int) -> list[Stored]:
-    """The messages an interaction made that only ``user`` sees."""
-    made = [world.lb.messages[m] for m in {*ex.created, *ex.edited} if m in world.lb.messages]
-    assert all(m.visible_to == user for m in made if m.id in ex.created), "a public answer"
-    return [m for m in made if m.visible_to == user]
-
-
 # Commands --------------------------------------------------------------------------------
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -137,41 +130,10 @@ async def test_the_bot_connects_and_its_commands_fit_discords_limits(world: Worl
         assert characters(command) <= 4000, command["name"]
     assert {"move", "board", "navegador"} <= {c["name"] for c in synced}
     ex = await world.people.slash(world.ann, world.channel(0), "help")
-    assert private_to(world, ex, world.ann)
+    assert private_to(world.people, ex, world.ann)
 
 
 # Whole games -----------------------------------------------------------------------------
-
-
-async def next_dm(world: World, before: int, user: int) -> None:
-    """Wait for a DM attempt to ``user`` after the first ``before`` attempts."""
-    try:
-        await world.people.settle(lambda: any(
-            u == user for u, _, _ in world.lb.dm_attempts[before:]), timeout=10)
-    except AssertionError:
-        raise AssertionError(f"no DM to {world.lb.users[user]['username']}") from None
-
-
-async def waited_for(referee: TableService, channel: int) -> set[int]:
-    table = await referee.table(channel)
-    if table.state is None:
-        return set()
-    return {u for s in table.game.waiting_on(table.state)
-            if (u := table.seats[s].user_id) is not None}
-
-
-async def after_move(world: World, referee: TableService, channel: int, mover: int,
-                     boards_before: int, dms_before: int, waited: set[int]) -> None:
-    """The board followed (with its picture), and whoever the game now waits for (and did
-    not before) was DMed."""
-    boards = world.people.boards(channel)
-    assert len(boards) > boards_before, "no board after a move"
-    assert all(b.images and b.images[0].startswith(PNG) for b in boards[boards_before:])
-    closed = {u for u, delivered, _ in world.lb.dm_attempts if not delivered}
-    for user in await waited_for(referee, channel) - waited - {mover}:
-        # a user whose DMs failed with 50007 is not tried again (until /notify on)
-        if user not in closed:
-            await next_dm(world, dms_before, user)
 
 
 async def test_a_whole_navegador_game_by_slash_commands(world: World) -> None:
@@ -192,9 +154,9 @@ async def test_a_whole_navegador_game_by_slash_commands(world: World) -> None:
         if not checked_refusals:
             other = next(u for u in users.values() if u != user)
             refused = await people.slash(other, ch, "move", notation="workers 1")
-            assert "not your turn" in private_to(world, refused, other)[0].content.lower()
+            assert "not your turn" in private_to(world.people, refused, other)[0].content.lower()
             stranger = await people.slash(world.zed, ch, "hire", workers="2")
-            assert "not playing" in private_to(world, stranger, world.zed)[0].content
+            assert "not playing" in private_to(world.people, stranger, world.zed)[0].content
             checked_refusals = True
         choices = await people.complete(user, ch, "move", "notation", "")
         assert choices and all(len(c["name"]) <= 100 for c in choices)
@@ -203,72 +165,12 @@ async def test_a_whole_navegador_game_by_slash_commands(world: World) -> None:
         waited = await waited_for(referee, ch)
         await people.slash(user, ch, "move", notation=choice,
                            settle=lambda b=boards: len(people.boards(ch)) > b)
-        await after_move(world, referee, ch, user, boards, dms, waited)
+        await after_move(people, referee, ch, user, boards, dms, waited)
     final = people.boards(ch)[-1]
     assert (await referee.table(ch)).row.status == "finished"
     assert "Game over" in final.content and "Start a new game" in final.content
     closed = [ok for u, ok, _ in world.lb.dm_attempts if u == world.cid]
     assert closed == [False]          # cid was tried once, never reached, never blocked
-
-
-def item_for(message: Stored, ref_prefix: str) -> tuple[str, str | None] | None:
-    """(custom_id, option value) of the component on ``message`` whose ref starts so."""
-    for c in message.components():
-        if c["type"] == 2 and c["custom_id"].split(":")[-1].startswith(ref_prefix):
-            return c["custom_id"], None
-        for o in c.get("options") or []:
-            if o["value"].startswith(ref_prefix):
-                return c["custom_id"], o["value"]
-    return None
-
-
-def current(message: Stored, version: int) -> bool:
-    ids = [c["custom_id"] for c in message.components() if c.get("custom_id")]
-    return bool(ids) and all(i.split(":")[3] == str(version) for i in ids)
-
-
-async def click_move(world: World, referee: TableService, ch: int, from_dm: bool,
-                     rng: random.Random) -> tuple[int, int, bool]:
-    """One move by clicks only (from the turn DM when asked and it is current); returns
-    (user, clicks, whether the DM was used)."""
-    people, lb = world.people, world.lb
-    table = await referee.table(ch)
-    seat = table.game.waiting_on(table.state)[0]
-    user = table.seats[seat].user_id
-    assert user is not None
-    dms = [m for m in people.dms(user) if m.components()]
-    boards = people.boards(ch)
-    dm = dms[-1] if dms and current(dms[-1], table.row.version) else None
-    start = dm if dm is not None and (from_dm or not boards) else boards[-1]
-    clicks = 0
-    if not item_for(start, "n") and not item_for(start, "m"):
-        opener = item_for(start, "y")
-        assert opener is not None, start.components()
-        ex = await people.press(user, start, opener[0])
-        (start,) = private_to(world, ex, user)
-        clicks += 1
-    offer = referee.panels.offer(table, seat)
-    target = position_of(offer.root, pick(table, seat, offer.choices, rng))
-    message = start
-    for depth in range(1, len(target) + 1):
-        body = ".".join(map(str, target[:depth]))
-        leaf = depth == len(target)
-        found = item_for(message, ("m" if leaf else "n") + body + ("!" if leaf else ""))
-        assert found is not None, (body, message.components())
-        boards, dms_before = len(people.boards(ch)), len(lb.dm_attempts)
-        waited = await waited_for(referee, ch)
-        ex = await people.press(user, message, found[0], found[1],
-                                settle=(lambda b=boards: len(people.boards(ch)) > b)
-                                if leaf else None)
-        clicks += 1
-        if leaf:
-            await after_move(world, referee, ch, user, boards, dms_before, waited)
-            return user, clicks, start is dm
-        if not message.ephemeral and message.channel_id == ch:
-            (message,) = private_to(world, ex, user)           # opened privately
-        else:
-            message = lb.messages[message.id]                   # redrawn in place
-    raise AssertionError("no move")
 
 
 async def test_a_whole_game_by_clicks_only(world: World) -> None:
@@ -282,7 +184,7 @@ async def test_a_whole_game_by_clicks_only(world: World) -> None:
     for _ in range(200):
         if (await referee.table(ch)).row.status == "finished":
             break
-        _, n, dm = await click_move(world, referee, ch, from_dm=moves % 2 == 0, rng=rng)
+        _, n, dm = await click_move(world.people, referee, ch, from_dm=moves % 2 == 0, rng=rng)
         clicks, moves, by_dm = clicks + n, moves + 1, by_dm + dm
     final = world.people.boards(ch)[-1]
     assert "Game over" in final.content and final.images
@@ -313,11 +215,11 @@ async def test_strangers_and_players_out_of_turn_get_a_private_sentence(world: W
     button = next(c["custom_id"] for c in board.components() if c["type"] == 2)
     people = world.people
     stranger = await people.press(world.zed, board, button)
-    assert "not playing" in private_to(world, stranger, world.zed)[0].content
+    assert "not playing" in private_to(world.people, stranger, world.zed)[0].content
     waiting = await people.press(other, board, button)
-    assert "waiting for" in private_to(world, waiting, other)[0].content
+    assert "waiting for" in private_to(world.people, waiting, other)[0].content
     typed = await people.slash(other, ch, "hire", workers="2")
-    assert "not your turn" in private_to(world, typed, other)[0].content.lower()
+    assert "not your turn" in private_to(world.people, typed, other)[0].content.lower()
     assert len(people.boards(ch)) == 1 and (await referee.table(ch)).ply == table.ply
 
 
@@ -330,7 +232,7 @@ async def test_killed_mid_game_and_restarted_nothing_is_lost(world: World) -> No
     referee = await world.referee()
     rng = random.Random(2)
     for _ in range(3):
-        await click_move(world, referee, game_ch, from_dm=False, rng=rng)
+        await click_move(world.people, referee, game_ch, from_dm=False, rng=rng)
     await people.slash(world.ben, lobby_ch, "navegador", sub="start")
     lobby = people.in_channel(lobby_ch)[-1]
     board = people.boards(game_ch)[-1]
@@ -357,5 +259,5 @@ async def test_killed_mid_game_and_restarted_nothing_is_lost(world: World) -> No
     dm = people.dms(waiting)[-1]
     assert "Still your turn" in dm.content and dm.components() and dm.images
     # the game goes on
-    await click_move(world, referee, game_ch, from_dm=True, rng=rng)
+    await click_move(world.people, referee, game_ch, from_dm=True, rng=rng)
     assert len(await referee.store.moves(table.row.id)) > logged

@@ -64,7 +64,7 @@ def test_a_long_list_with_nothing_to_group_it_is_cut_into_runs() -> None:
 def test_a_common_first_label_costs_no_press() -> None:
     paths = [("play", f"card {n}") for n in range(30)]
     root = tree(paths)
-    assert root.label == "play" and all(clicks(root, i) == 1 for i in range(30))
+    assert root.trail == ["play"] and all(clicks(root, i) == 1 for i in range(30))
 
 
 def test_walk_finds_items_by_position_and_refuses_others() -> None:

@@ -55,6 +55,18 @@ class Node:
     rows: list[list[int]] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     placeholders: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)    # labels common to all its items
+
+    @property
+    def trail(self) -> list[str]:
+        """What this panel stands for, for its heading: its label and the labels every
+        item below shares."""
+        return [x for x in (self.label, *self.skipped) if x]
+
+    @property
+    def own(self) -> str:
+        """The label of an item that is this node's path itself."""
+        return self.skipped[-1] if self.skipped else self.label
 
     def add_row(self, positions: list[int], kind: str, placeholder: str = "") -> None:
         self.rows.append(positions)
@@ -119,7 +131,7 @@ def _flat(node: Node, entries: Sequence[Entry], groups: list[tuple[str, list[Ent
           style: str) -> Node:
     """Every entry on this panel: buttons (a row per group when that fits), or a row per
     group — buttons for a small one, menus for a big one — or menus packed in order."""
-    node.items = [Leaf(_label(e, node.label), e.index) for e in entries]
+    node.items = [Leaf(_label(e, node.own), e.index) for e in entries]
     if style == "buttons":
         for row in _button_rows([len(g) for _, g in groups]):
             node.add_row(row, "buttons")
@@ -150,7 +162,7 @@ def _flat(node: Node, entries: Sequence[Entry], groups: list[tuple[str, list[Ent
 def _chain(node: Node, groups: list[tuple[str, list[Entry]]]) -> Node:
     for name, group in groups:
         if len(group) == 1:
-            node.items.append(Leaf(_label(group[0], node.label), group[0].index))
+            node.items.append(Leaf(_label(group[0], node.own), group[0].index))
         else:
             inner = [Entry(e.rest[1:], e.index) for e in group]
             node.items.append(build(inner, name))
@@ -169,7 +181,7 @@ def _runs(node: Node, entries: Sequence[Entry]) -> Node:
     size = max(MENU_OPTIONS, math.ceil(len(entries) / BUTTONS))
     for part in _chunks(range(len(entries)), size):
         run = [entries[i] for i in part]
-        label = _span(_label(run[0], node.label), _label(run[-1], node.label), LABEL)
+        label = _span(_label(run[0], node.own), _label(run[-1], node.own), LABEL)
         node.items.append(build(run, label))
     for row in _chunks(range(len(node.items)), PER_ROW):
         node.add_row(row, "buttons")
@@ -182,7 +194,7 @@ def build(entries: Sequence[Entry], label: str = "") -> Node:
     # a label every entry starts with is no choice: skip it (the heading shows it)
     while (len(entries) > BUTTONS and entries[0].rest
            and all(e.rest[:1] == entries[0].rest[:1] for e in entries)):
-        node.label = entries[0].rest[0]
+        node.skipped.append(entries[0].rest[0])
         entries = [Entry(e.rest[1:], e.index) for e in entries]
     groups = _groups(entries)
     grouped = 1 < len(groups) < len(entries)

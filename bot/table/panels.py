@@ -33,6 +33,7 @@ YOUR_MOVE = "y"
 ROOT = "n"
 DESCRIPTION = 100
 CACHE = 256
+TWINS = 8           # extra states a spectator cannot tell apart, compared by legal moves
 
 
 @dataclass(frozen=True)
@@ -164,8 +165,8 @@ class Panels:
         rows = node_rows(table.game, table.state, seat, offer, node, position)
         if position:
             rows.append((Button("◂ Back", position_ref(position[:-1]), "back"),))
-        heading = seat_heading(table, seat, [n.label for n in (*trail[1:], node)
-                                             if n is not offer.root and n.label])
+        nodes = [*trail, node] if node is not offer.root else [node]
+        heading = seat_heading(table, seat, [x for n in nodes for x in n.trail])
         return Panel(table.row.id, table.row.version, seat, heading, tuple(rows), private)
 
     def public(self, table: Table) -> Panel | None:
@@ -212,16 +213,22 @@ def make_offer(game: Game, state: BaseModel, seat: int) -> Offer:
 def hidden_in(game: Game, state: BaseModel, seat: int, offer: Offer) -> bool:
     """Would the seat's public panel differ between this state and one a spectator cannot
     tell from it? (Then showing it would show something hidden.) Only the first panel is
-    public; what a group opens is shown to the player alone."""
-    twin = game.determinize(state, None, random.Random(seat))
+    public; what a group opens is shown to the player alone. One twin is compared panel to
+    panel, a few more by their legal moves (cheaper), so that a twin which happens to deal
+    the same hidden cards does not hide the difference."""
+    rng = random.Random(seat)
+    twin = game.determinize(state, None, rng)
     if twin is state:
         return False
     other = make_offer(game, twin, seat)
     if [c.path for c in offer.choices] != [c.path for c in other.choices]:
         return True
-    mine = node_rows(game, state, seat, offer, offer.root, ())
-    theirs = node_rows(game, twin, seat, other, other.root, ())
-    return mine != theirs
+    if node_rows(game, state, seat, offer, offer.root, ()) != node_rows(
+            game, twin, seat, other, other.root, ()):
+        return True
+    moves = [str(m) for m in game.legal_moves(state, seat)]
+    return any([str(m) for m in game.legal_moves(game.determinize(state, None, rng), seat)]
+               != moves for _ in range(TWINS))
 
 
 def node_rows(game: Game, state: BaseModel, seat: int, offer: Offer, node: menus.Node,
