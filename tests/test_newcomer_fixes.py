@@ -185,6 +185,7 @@ async def test_a_player_done_with_the_kings_privilege_is_told_so(svc: TableServi
     s = table.state.model_copy(deep=True)
     s.step = "king"
     s.sheets[A].king_done = True
+    s.sheets[A].king = "church"
     await put_state(svc, s)
     with pytest.raises(TableError, match="You have placed your King's privilege; waiting"):
         await svc.move(CH, table.seats[A].user_id, "king church")

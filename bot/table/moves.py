@@ -139,9 +139,10 @@ class MoveDesk:
         if len(text) > MAX_INPUT:
             raise TableError(f"That is too long to be a move ({len(text)} characters). "
                              f"`/{g.name} rules` shows the notation.")
-        typed = g.complete(state, seat, spec, text)
-        if not typed.strip():
+        if not any(ch.isalnum() or ch == "." for ch in text):
+            # nothing but separators or symbols: no move at all, whatever the verb
             raise TableError(f"Type a move, {g.texts.examples or 'see /help'}.")
+        typed = g.complete(state, seat, spec, text)
         try:
             move = g.parse(state, seat, typed)
         except RulesError as exc:

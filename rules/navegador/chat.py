@@ -241,15 +241,12 @@ def progress(state: NavegadorState) -> str:
 
 
 def idle_reason(state: NavegadorState, seat: int) -> str:
-    waiting = ", ".join(f"seat {s + 1}" for s in waiting_on(state)) or "nobody"
-    if state.step == "over":
-        return "The game is over; no more moves can be made."
-    if state.step == "king" and state.sheets[seat].king_done:
-        return f"You have placed your King's privilege; waiting for {waiting}."
-    if seat == state.card.holder and state.step == "start":
-        return (f"It is not your turn: waiting for {waiting}. You hold the Navegador card: "
-                f"{card_note(state, seat)}")
-    return f"It is not your turn: waiting for {waiting}."
+    """Why ``seat`` cannot act now (the engine's own words), and, for the card holder
+    waiting for their turn, what the card allows."""
+    reason = turn.not_now(state, seat)
+    if state.step == "start" and seat == state.card.holder and state.current != seat:
+        reason += f" You hold the Navegador card: {card_note(state, seat)}"
+    return reason
 
 
 def card_when(state: NavegadorState) -> str:
