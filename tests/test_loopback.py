@@ -8,6 +8,8 @@ timed (from INTERACTION_CREATE leaving the gateway to the callback arriving) and
 
 from __future__ import annotations
 
+import asyncio
+import copy
 import random
 import re
 from collections.abc import AsyncIterator
@@ -221,6 +223,39 @@ async def test_strangers_and_players_out_of_turn_get_a_private_sentence(world: W
     typed = await people.slash(other, ch, "hire", workers="2")
     assert "not your turn" in private_to(world.people, typed, other)[0].content.lower()
     assert len(people.boards(ch)) == 1 and (await referee.table(ch)).ply == table.ply
+
+
+async def test_old_and_double_presses_play_once(world: World) -> None:
+    ch = world.channel(2)
+    await world.bot()
+    people = world.people
+    board = await started_by_slash(world, ch)
+    old = Stored(copy.deepcopy(board.payload))          # as a client that never refreshed
+    referee = await world.referee()
+    table = await referee.table(ch)
+    mover = table.seats[table.game.waiting_on(table.state)[0]].user_id
+    assert mover is not None
+    group = item_for(board, "n")
+    assert group is not None
+    opened = await people.press(mover, board, *group)
+    (panel,) = private_to(people, opened, mover)
+    leaf = item_for(panel, "m")
+    assert leaf is not None
+    plies = table.ply
+    both = await asyncio.gather(people.press(mover, panel, *leaf),
+                                people.press(mover, panel, *leaf))
+    await people.settle(lambda: len(people.boards(ch)) == 2)
+    assert len(people.boards(ch)) == 2                  # one board, one move
+    after = await referee.table(ch)
+    logged = await referee.store.moves(after.row.id)
+    assert [m.user_id for m in logged[plies:]].count(mover) == 1
+    assert all(ex.callback_type == 6 for ex in both)    # both answered at once
+    nxt = after.seats[after.game.waiting_on(after.state)[0]].user_id
+    assert nxt is not None
+    stale = await people.press(nxt, old, *(item_for(old, "n") or group))
+    (note,) = private_to(people, stale, nxt)
+    assert "moved on" in note.content and note.components()    # with the current choices
+    assert not board.components()                       # the old board lost its panel
 
 
 async def test_killed_mid_game_and_restarted_nothing_is_lost(world: World) -> None:
