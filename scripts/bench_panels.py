@@ -63,7 +63,8 @@ async def bench_clicks(names: list[str], games: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         for name in names:
             t, seconds = await clicks_for(name, games, Path(folder))
-            print(f"   {get_game(name).title:<12} {t.per_decision:5.2f} clicks/decision  "
+            label = f"{get_game(name).title} ({name})"
+            print(f"   {label:<24} {t.per_decision:5.2f} clicks/decision  "
                   f"({t.clicks} clicks, {t.decisions} decisions, {t.moves} moves: "
                   f"{t.clicks / t.moves:.2f} clicks/move, at most {max(t.per_move)}; "
                   f"'Your move' opened {t.opened}×)  [{seconds:.1f}s]")
