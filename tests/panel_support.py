@@ -1,35 +1,23 @@
-"""Helpers for the panel tests: toy games installed, tables started for any game, tables
-made from bare states, and the panel as Discord components."""
+"""Helpers for the panel tests: tables started for any game, tables made from bare states,
+and the panel as Discord components. (The ``toys`` fixture, which installs the toy games,
+is in conftest.py.)"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
-
-import pytest
 
 from bot.store import GameRow, SeatRow
 from bot.table import TableService
 from bot.table.table import Table
 from rules import get_game
 from rules.fuzz import random_game
-from tests import toy_game, toy_secret
 
 CH = 600
 GUILD = 77
 USERS = [3001, 3002, 3003, 3004, 3005]
 TOYS = ["nim", "cards", "quietcards"]
-
-
-@pytest.fixture
-def toys() -> Iterator[None]:
-    toy_game.install()
-    toy_secret.install()
-    yield
-    toy_game.uninstall()
-    toy_secret.uninstall()
 
 
 async def start(svc: TableService, game: str, humans: int = 2, computers: int = 0,

@@ -18,9 +18,7 @@ from bot.table.menus import Leaf, Node
 from bot.table.panels import YOUR_MOVE, Menu, Panel, Panels
 from rules import game_names, get_game
 from tests.clicking import Tally, click_game, click_one, position_of, ref_on
-from tests.panel_support import CH, TOYS, USERS, components, start, states, table_of, toys
-
-__all__ = ["toys"]
+from tests.panel_support import CH, TOYS, USERS, components, start, states, table_of
 
 GAMES = [*game_names(), *TOYS]
 Opener = Callable[..., Awaitable[TableService]]

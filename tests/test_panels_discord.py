@@ -17,9 +17,8 @@ from bot.discord.panels import PanelButton, PanelMenu, panel_view
 from bot.discord.reminders import deliver_due
 from bot.table import TableService
 from tests.discord_fakes import FakeClient, FakeInteraction, FakeUser, Sent, invoke
-from tests.panel_support import CH, USERS, toys
+from tests.panel_support import CH, USERS
 
-__all__ = ["toys"]
 DYNAMIC = (PanelButton, PanelMenu)
 
 
