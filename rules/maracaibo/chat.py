@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.chat import Verb
-from rules.contract import Move
+from rules.contract import Choice, Move, notation_path
 from rules.errors import RulesError
 from rules.maracaibo import actions, sailing
 from rules.maracaibo.cards import design, label, short
@@ -424,3 +424,60 @@ def _tasks(career) -> str:
                             for j, c in enumerate(task.either))
         out.append(f"{i}: {conds} → {describe_atoms(task.reward)}")
     return "; ".join(out) + f"; all → {describe_atoms(career.final)}"
+
+
+# Click panels ----------------------------------------------------------------------------
+
+
+def choices(state: MaracaiboState, seat: int) -> list[Choice]:
+    """What a click panel offers: every legal decision (its path the words of its notation),
+    with three changes that save clicks — at setup one choice at a time (plan, then keep 4
+    of the 7 left, then the career: each fits one panel), and the end of a turn together
+    with its blind draws (`done + draw 3 blind`), as well as the draws alone."""
+    legal = _legal(state, seat)
+    if state.step == "setup" and state.decision is None:
+        p = state.seats[seat]
+        if not p.plan_pick:
+            legal = [m for m in legal if isinstance(m, Plan)]
+        elif not p.kept:
+            return [Choice(("keep", " · ".join(m.cards)), m) for m in legal
+                    if isinstance(m, Keep)]
+        else:
+            legal = [m for m in legal if isinstance(m, ChooseCareer)]
+    out = [Choice(panel_path(state, seat, m), m) for m in legal]
+    if state.decision is None and state.combat is None:
+        if state.step == "draw":
+            out += [Choice((f"draw {plural(len(m.steps), 'card')} blind",), m)
+                    for m in _draws(state, seat)]
+        elif state.step == "main":
+            out += [Choice((f"done + draw {len(m.steps) - 1} blind",), m)
+                    for m in _endings(state, seat)]
+    return out
+
+
+def panel_path(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
+    """A fight's choices say what they are on a button ("2 figures: +2 CP"); every other
+    move reads as its notation."""
+    data = load_data()
+    if isinstance(move, FightNation) and state.combat is not None:
+        from rules.maracaibo.combat import describe_entry
+
+        name = data.nation_name(move.nation)
+        entry = describe_entry(move.nation, state.combat.token)
+        return (f"{name}: {entry}",) + ((f"with {move.card}",) if move.card else ())
+    if isinstance(move, FightInfluence):
+        cost = dict(data.rules.influence_buys)[move.steps]
+        return ("influence", f"+{move.steps} for {cost} CP")
+    if isinstance(move, FightAnnex):
+        verb = "expel at" if move.loc in state.owners else "annex"
+        return ("annex / expel", f"{verb} {move.loc} {data.loc[move.loc].name}")
+    if isinstance(move, FightFigures):
+        return ("figures", f"{plural(move.n, 'figure')}: +{move.n * data.rules.figure_cp} CP")
+    if isinstance(move, FightDone):
+        return ("end the fight",)
+    if isinstance(move, FightPile):
+        return ("fight", f"draw from pile {move.pile}")
+    if isinstance(move, Sail):
+        via = f" via {move.via}" if move.via else ""
+        return ("sail", f"{move.dest} {data.loc[move.dest].name}{via}")
+    return notation_path(move)

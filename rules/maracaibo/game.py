@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.chat import Verb
-from rules.contract import Event, Game, GameResult, Move
+from rules.contract import Choice, Event, Game, GameResult, Move
 from rules.errors import InvalidMoveError
 from rules.maracaibo import chat, hidden, notation, setup, turn
 from rules.maracaibo.data import load_data
@@ -101,6 +101,9 @@ class Maracaibo(Game[MaracaiboState]):
 
     def public_text(self, state: MaracaiboState, seat: int, move: Move) -> str:
         return chat.public_text(state, seat, move)
+
+    def choices(self, state: MaracaiboState, seat: int) -> list[Choice]:
+        return chat.choices(state, seat)
 
     def private_text(self, state: MaracaiboState, seat: int) -> str:
         return chat.private_text(state, seat)
