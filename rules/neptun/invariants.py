@@ -3,27 +3,38 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from rules.fuzz import InvariantError
 from rules.neptun.cards import full_decks
 from rules.neptun.data import load_data
-from rules.neptun.state import NeptunState
+from rules.neptun.state import NeptunState, OarCard
+
+
+@cache
+def _full() -> tuple[Counter[str], Counter[str], Counter[tuple[int, int]]]:
+    full = full_decks()
+    return Counter(full.city), Counter(full.goods), Counter(_keys(full.oar))
+
+
+def _keys(cards: list[OarCard]) -> list[tuple[int, int]]:
+    return [(c.power, c.forecast) for c in cards]
 
 
 def check(state: NeptunState) -> None:  # type: ignore[override]
     data = load_data()
     problems: list[str] = []
-    full = full_decks()
+    full_city, full_goods, full_oar = _full()
     # Every card is somewhere, exactly once.
     city: Counter[str] = Counter(state.decks.city + state.discards.city)
     goods: Counter[str] = Counter(state.decks.goods + state.discards.goods)
-    oar = Counter(state.decks.oar + state.discards.oar)
+    oar = Counter(_keys(state.decks.oar + state.discards.oar))
     start = state.removed_start
     for column in state.display:
         if column is not None:
             city[column.city] += 1
             goods[column.goods] += 1
-            oar[column.oar] += 1
+            oar[(column.oar.power, column.oar.forecast)] += 1
     for seat, p in enumerate(state.seats):
         who = f"seat {seat + 1}"
         for slot in p.chart:
@@ -34,18 +45,18 @@ def check(state: NeptunState) -> None:  # type: ignore[override]
             if card.start:
                 start += 1
             else:
-                oar[card] += 1
+                oar[(card.power, card.forecast)] += 1
         if p.gold < 0:
             problems.append(f"{who} has {p.gold} gold")
         if len(p.chart) != data.chart_slots:
             problems.append(f"{who} has {len(p.chart)} chart slots")
         if state.phase in ("sail", "ask", "extra") and len(p.played) > state.sail_turn + 2:
             problems.append(f"{who} played {len(p.played)} cards in {state.sail_turn} turns")
-    if city != Counter(full.city):
+    if city != full_city:
         problems.append("city cards not conserved")
-    if goods != Counter(full.goods):
+    if goods != full_goods:
         problems.append("goods cards not conserved")
-    if oar != Counter(full.oar):
+    if oar != full_oar:
         problems.append("oar cards not conserved")
     if start != len(data.oars.start) * state.players:
         problems.append(f"{start} starting cards accounted for")

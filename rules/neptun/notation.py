@@ -186,7 +186,13 @@ def _sail(rest: list[str], state: NeptunState, seat: int) -> Sail:
 
 
 def _deliver(rest: list[str], state: NeptunState, seat: int) -> Deliver:
-    donate = any(w in DONATE for w in rest)
+    donations = sum(1 for w in rest if w in DONATE) + sum(w.count("+temple") for w in rest
+                                                         if w not in DONATE)
+    if donations > 1:
+        gold = load_data().fulfil.donation_gold
+        raise IllegalMoveError(f"One donation per contract: {gold} gold buy one more temple "
+                               f"step, never two (not {2 * gold} gold for 2 steps).")
+    donate = donations == 1
     words = [w for w in rest if w not in DONATE and w not in ("slot", "contract", "and")]
     words = [w.removesuffix("+temple") for w in words]
     if any(w.endswith("+") for w in words):

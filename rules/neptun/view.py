@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from rules.contract import GameResult
-from rules.neptun import draft, extra, sailing, scoring
+from rules.neptun import sailing, scoring
 from rules.neptun.cards import GOOD_NAMES, city_name, city_of, reward
 from rules.neptun.data import load_data
 from rules.neptun.state import NeptunState, SailRecord, Slot, Tile
@@ -196,10 +196,3 @@ def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
         choice=own.choice.label if own and own.choice else None,
     )
 
-
-def open_contracts(state: NeptunState, seat: int) -> bool:
-    return extra.has_open(state, seat)
-
-
-def takeable_columns(state: NeptunState, seat: int) -> list[int]:
-    return [c + 1 for c in draft.takeable(state, seat)]
