@@ -98,3 +98,16 @@ def acting(state: NeptunState) -> int:
 def order_to(state: NeptunState, order: list[int]) -> NeptunState:
     state.order = list(order)
     return state
+
+
+def at_athenae_state(gold: int = 0, *slots: tuple[str, str, str] | None
+                     ) -> tuple[NeptunState, int]:
+    """The seat to sail is in Athenae, has stayed there and may now fulfil (by default an
+    open ATH-1 oil contract in slot 1)."""
+    state = sailing_state(4)
+    seat = acting(state)
+    state.seats[seat].ship = "ATH"
+    state.seats[seat].gold = gold
+    chart(state, seat, *(slots or (("ATH-1", "oil", "open"), None, None, None, None)))
+    state = play(state, seat, "stay")
+    return state, seat

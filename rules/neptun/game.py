@@ -49,6 +49,8 @@ class Neptun(Game[NeptunState]):
     def apply(self, state: NeptunState, seat: int,
               move: Move) -> tuple[NeptunState, list[Event]]:
         steps = move.steps if isinstance(move, Turn) else (move,)
+        if steps and seat not in turn.to_act(state):
+            turn.apply_step(state, seat, steps[0])    # refuses before anything is copied
         # A fresh copy to change: dump + validate is faster than a deep copy.
         new = NeptunState.model_validate(state.model_dump())
         events: list[Event] = []

@@ -27,6 +27,7 @@ from rules.neptun.sea import cheapest
 from rules.neptun.state import NeptunState
 
 MAX_TEXT = 300
+FILLER = {"to", "via", "then", "and", "through", "from"}
 MAX_STEPS = 12
 FLIP = {"flip", "reveal", "turn", "turnover", "next", "refuse"}
 TAKE = {"take", "pick", "choose", "contract"}
@@ -72,7 +73,7 @@ def _city_index() -> dict[str, str]:
 
 def find_cities(text: str) -> list[str]:
     """'cre > athenae carthago nova' -> ['CRE', 'ATH', 'CNO'] (longest names first)."""
-    words = [w for w in re.split(r"[\s>,]+", text) if w]
+    words = [w for w in re.split(r"[\s>,]+", text) if w and w not in FILLER]
     index = _city_index()
     found: list[str] = []
     i = 0

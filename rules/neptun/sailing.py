@@ -45,7 +45,11 @@ def hand_card(state: NeptunState, seat: int, move: Oar) -> OarCard:
     if not 1 <= move.index <= len(hand):
         raise IllegalMoveError(f"You hold {len(hand)} oar cards: choose #1 to #{len(hand)} "
                                "(`/hand` lists them), or type a card's values, e.g. `oar 6/-1`.")
-    return hand[move.index - 1]
+    card = hand[move.index - 1]
+    first = hand.index(card) + 1
+    if first != move.index:     # identical cards are one choice, named by the first
+        raise IllegalMoveError(f"Card #{move.index} is the same as #{first}: choose #{first}.")
+    return card
 
 
 def choose(state: NeptunState, seat: int, move: Oar) -> list[Event]:
