@@ -17,7 +17,7 @@ from rules.neptun.cards import city_name, contract_text
 from rules.neptun.data import load_data
 from rules.neptun.moves import Deliver, Done, Extra, Flip, Oar, Sail, Take, Turn
 from rules.neptun.notation import DONE, STAY, normalise
-from rules.neptun.state import NeptunState
+from rules.neptun.state import NeptunState, copy_state
 from rules.neptun.turn import apply_step, card_moves, legal_steps, to_act
 
 EXTRA_NAMES = extra.NAMES
@@ -125,7 +125,7 @@ def complete(state: NeptunState, verb: Verb | None, text: str) -> str:
 
 
 def _apply(state: NeptunState, seat: int, move: Move) -> NeptunState | None:
-    sim = state.model_copy(deep=True)
+    sim = copy_state(state)
     try:
         for step in (move.steps if isinstance(move, Turn) else (move,)):
             apply_step(sim, seat, step)  # type: ignore[arg-type]
@@ -201,7 +201,7 @@ def _first_free(state: NeptunState, seat: int) -> int:
 def describe(state: NeptunState, seat: int, move: Move) -> str:
     """A suggestion's label: what the move does, in words."""
     if isinstance(move, Turn):
-        sim = state.model_copy(deep=True)
+        sim = copy_state(state)
         parts = []
         for step in move.steps:
             parts.append(describe(sim, seat, step))

@@ -15,7 +15,7 @@ from rules.neptun import chat, hidden, notation, scoring, setup, turn
 from rules.neptun.data import load_data
 from rules.neptun.moves import Turn
 from rules.neptun.policy import SensibleRandom, explorer_weight
-from rules.neptun.state import NeptunState
+from rules.neptun.state import NeptunState, copy_state
 from rules.neptun.view import NeptunView, build_view
 from rules.policy import Policy
 
@@ -52,7 +52,7 @@ class Neptun(Game[NeptunState]):
         if steps and seat not in turn.to_act(state):
             turn.apply_step(state, seat, steps[0])    # refuses before anything is copied
         # A fresh copy to change: dump + validate is faster than a deep copy.
-        new = NeptunState.model_validate(state.model_dump())
+        new = copy_state(state)
         events: list[Event] = []
         for step in steps:
             events += turn.apply_step(new, seat, step)  # type: ignore[arg-type]

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
-from rules.neptun.state import Column, NeptunState, OarCard
+from rules.neptun.state import Column, NeptunState, OarCard, copy_state
 
 
 def determinize(state: NeptunState, seat: int | None, rng: random.Random) -> NeptunState:
-    new = state.model_copy(deep=True)
+    new = copy_state(state)
     down = [i for i, c in enumerate(new.display) if c is not None and not c.face_up]
     # City and goods cards: the decks and the face-down columns.
     for deck in ("city", "goods"):

@@ -24,7 +24,7 @@ from rules.neptun import draft, sailing
 from rules.neptun.data import load_data
 from rules.neptun.moves import Deliver, Done, Extra, Flip, Oar, Sail, Step, Take, Turn
 from rules.neptun.sea import cheapest
-from rules.neptun.state import NeptunState
+from rules.neptun.state import NeptunState, copy_state
 
 MAX_TEXT = 300
 FILLER = {"to", "via", "then", "and", "through", "from"}
@@ -282,7 +282,7 @@ def _several(segments: list[str], state: NeptunState, seat: int) -> list[Step]:
     """Each part read against the table as the parts before it leave it."""
     from rules.neptun.turn import apply_step
 
-    sim = state.model_copy(deep=True)
+    sim = copy_state(state)
     steps: list[Step] = []
     for i, segment in enumerate(segments):
         new = _segment(segment, sim, seat)

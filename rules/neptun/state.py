@@ -136,3 +136,8 @@ class NeptunState(BaseModel):
     revealed: list[OarCard | None] = Field(default_factory=list)   # this sailing turn's cards
     voyages: list[SailRecord] = Field(default_factory=list)        # this sailing turn's sails
     log: list[str] = Field(default_factory=list)                   # recent public events
+
+
+def copy_state(state: NeptunState) -> NeptunState:
+    """A deep copy to change: dump + validate is several times faster than deepcopy."""
+    return NeptunState.model_validate(state.model_dump())
