@@ -8,7 +8,9 @@ picture scale are rasterised once and pasted afterwards (board texts repeat ever
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -16,6 +18,26 @@ from PIL import Image, ImageDraw
 from render import text as tx
 
 MIN_SIZE = 14
+_LOCAL = threading.local()
+
+
+@contextmanager
+def recording_boxes() -> Iterator[list[tuple[str, tuple[int, int, int, int], tuple[int, int]]]]:
+    """Collect (text, box drawn in the image's pixels, image size) for every text drawn in
+    this thread while the block runs — tests check that nothing falls off its band."""
+    seen: list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] = []
+    previous = getattr(_LOCAL, "boxes", None)
+    _LOCAL.boxes = seen
+    try:
+        yield seen
+    finally:
+        _LOCAL.boxes = previous
+
+
+def _note_box(text: str, box: tuple[int, int, int, int], size: tuple[int, int]) -> None:
+    boxes = getattr(_LOCAL, "boxes", None)
+    if boxes is not None:
+        boxes.append((text, box, size))
 
 
 @lru_cache(maxsize=512)
@@ -91,6 +113,9 @@ class Pen:
     def disc(self, xy: Sequence[float], radius: int, fill: str, outline: str, letter: str = "",
              ink: str = "#000000", size: int = 16) -> None:
         """A piece at picture scale (only on a scale-1 pen)."""
+        letter = tx.drawable(letter, "bold")
+        if letter:
+            tx.note_drawn(letter, "bold", size, tx.width(letter, "bold", size), radius * 2)
         sprite = disc_sprite(radius, fill, outline, letter, ink, size)
         x = round(xy[0] - sprite.width / 2)
         y = round(xy[1] - self.top - sprite.height / 2)
@@ -119,11 +144,15 @@ class Pen:
                 self.image.paste(rgb(halo), (x + dx, y + dy, x + dx + mask.width,
                                              y + dy + mask.height), mask)
             mask, dx, dy = text_mask(content, face, size, anchor)
-            self.image.paste(rgb(fill), (x + dx, y + dy, x + dx + mask.width,
-                                         y + dy + mask.height), mask)
+            box = (x + dx, y + dy, x + dx + mask.width, y + dy + mask.height)
+            _note_box(content, box, self.image.size)
+            self.image.paste(rgb(fill), box, mask)
             return drawn
         f = tx.font(face, size * self.k)
         at = tuple(self._p(xy))
+        left, top, right, bottom = f.getbbox(content, anchor=anchor)
+        _note_box(content, (round(at[0] + left), round(at[1] + top), round(at[0] + right),
+                            round(at[1] + bottom)), self.image.size)
         if halo:
             self.draw.text(at, content, font=f, fill=halo, anchor=anchor,
                            stroke_width=ring * self.k, stroke_fill=halo)
