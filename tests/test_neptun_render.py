@@ -122,7 +122,7 @@ def test_nothing_is_clipped(scenes):
             if drawn.max_width is not None:
                 assert drawn.width <= drawn.max_width + 0.5, (moment, drawn)
         for content, (x0, y0, x1, y1), (w, h) in boxes:
-            assert 0 <= x0 and x1 <= w and 0 <= y0 and y1 <= h, (moment, content)
+            assert x0 >= 0 and x1 <= w and y0 >= 0 and y1 <= h, (moment, content)
 
 
 def test_every_port_and_marker_label_is_drawn(scenes):
