@@ -25,7 +25,7 @@ def states() -> list[NeptunState]:
     out: list[NeptunState] = []
     for players, policy in ((2, "explorer"), (3, "uniform"), (4, "explorer"), (5, "uniform")):
         every = [s for s, *_ in random_game(GAME, players, 40 + players, check, policy)]
-        out += every[:: max(1, len(every) // 40)]
+        out += every[:: max(1, len(every) // 25)]
     return out
 
 
@@ -41,6 +41,7 @@ def candidates(state: NeptunState, seat: int) -> list:
         need = max(0, miles - reach)
         moves += [Sail(route=route, pay=p) for p in {0, need, need + 1}]
         moves.append(Sail(route=(ship, dest), pay=need))
+    moves += [Sail(route=(ship,), pay=p) for p in (0, 1)] + [Sail(route=("ATH",))]
     return moves
 
 
@@ -54,21 +55,16 @@ def test_every_legal_move_round_trips_and_applies():
 
 def test_legal_moves_and_apply_agree_both_ways():
     """A move of the candidate space applies exactly when legal_moves lists it."""
-    for state in states()[::4]:
+    for state in states()[::3]:
         for seat in {*GAME.to_act(state), (state.actor + 1) % state.players}:
-            legal = set(map(str, GAME.legal_moves(state, seat)))
+            legal = GAME.legal_moves(state, seat)
             for move in candidates(state, seat):
                 try:
                     GAME.apply(state, seat, move)
                 except RulesError:
-                    assert str(move) not in legal or not _same(state, seat, move), str(move)
+                    assert move not in legal, f"{move} is listed but refused"
                     continue
-                assert str(move) in legal, f"{move} applies but is not listed"
-
-
-def _same(state: NeptunState, seat: int, move) -> bool:
-    """Whether ``move`` is the very move legal_moves lists under its notation."""
-    return move in GAME.legal_moves(state, seat)
+                assert move in legal, f"{move!r} applies but is not listed"
 
 
 def test_replaying_finished_games_gives_their_final_states():

@@ -61,17 +61,6 @@ def new_lines(view: NeptunView, since: NeptunView | None) -> int:
     return len(view.log)
 
 
-def progress_of(view: NeptunView) -> str:
-    if view.phase == "over":
-        return f"Game over · {view.rounds} rounds played"
-    head = f"Round {view.round} of {view.rounds}"
-    if view.phase == "draft":
-        return f"{head} · Phase 1 contracts · Turn {view.draft_turn} of 5"
-    if view.phase in ("ask", "extra"):
-        return f"{head} · Phase 2 sailing · Extra turn {'5-I' if view.extra == 1 else '5-II'}"
-    return f"{head} · Phase 2 sailing · Turn {view.sail_turn} of 5"
-
-
 def _dump(view: NeptunView, fields: set[str] | dict[str, Any]) -> str:
     return view.model_dump_json(include=fields)
 
@@ -82,7 +71,7 @@ Drawer = Callable[[Pen, Layout, NeptunView, list[SeatStyle], Bands, NeptunView |
 
 def _header(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle], b: Bands,
             since: NeptunView | None) -> None:
-    draw_header(pen, layout, view, seats, progress_of(view))
+    draw_header(pen, layout, view, seats, view.progress)
 
 
 def _map(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle], b: Bands,
@@ -97,7 +86,7 @@ def _log(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle], b: 
 
 
 BANDS: list[tuple[str, Drawer, Callable[[NeptunView, list[SeatStyle], Any], str]]] = [
-    ("header", _header, lambda v, s, since: json.dumps([progress_of(v), status_line(v, s)])),
+    ("header", _header, lambda v, s, since: json.dumps([v.progress, status_line(v, s)])),
     ("map", _map, lambda v, s, since: _dump(v, {"voyages", "cities"})),
     ("wind", lambda p, la, v, s, b, since: draw_wind(p, la, v, b),
      lambda v, s, since: _dump(v, {"wind", "forecast", "wind_next", "phase", "sail_turn",

@@ -72,10 +72,25 @@ def _draft(state: NeptunState, seat: int, moves: list[Move], rng: random.Random)
     flips = [m for m in moves if isinstance(m, Flip)]
     if flips and (not takes or rng.random() < 0.4):
         return flips[0]
-    first = min(m.slot for m in takes)
     columns = sorted({m.column for m in takes})
     column = rng.choice(columns)
-    return next(m for m in takes if m.column == column and m.slot == first)
+    slots = [m.slot for m in takes if m.column == column]
+    picked = state.display[column - 1]
+    best = min(slots, key=lambda s: (_tour(state, seat, s, picked.city.split("-")[0]), s))
+    return next(m for m in takes if m.column == column and m.slot == best)
+
+
+def _tour(state: NeptunState, seat: int, slot: int, city: str) -> int:
+    """Miles of the voyage from Crete through the chart's ports in slot order, with
+    ``city`` loaded into ``slot``: contracts are fulfilled left to right."""
+    ports = [s.city.split("-")[0] if s else None for s in state.seats[seat].chart]
+    ports[slot - 1] = city
+    here, total = "CRE", 0
+    for port in ports:
+        if port is not None:
+            total += cheapest(state, here)[port][0]
+            here = port
+    return total
 
 
 def _card(state: NeptunState, seat: int, moves: list[Move], rng: random.Random) -> Move:

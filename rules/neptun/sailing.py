@@ -136,6 +136,8 @@ def sail(state: NeptunState, seat: int, move: Sail) -> tuple[list[Event], bool]:
                                f"({player.ship}); a voyage starts there.")
     if len(move.route) > 1:
         _check_voyage(state, seat, move)
+    elif move.pay:
+        raise IllegalMoveError("Staying where you are costs nothing: `stay`.")
     player.ship = move.dest
     player.gold -= move.pay
     record = SailRecord(seat=seat, route=list(move.route), paid=move.pay, extra=state.extra)

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from rules.contract import GameResult
 from rules.neptun import sailing, scoring
 from rules.neptun.cards import GOOD_NAMES, city_name, city_of, reward
+from rules.neptun.chat import progress
 from rules.neptun.data import load_data
 from rules.neptun.state import NeptunState, SailRecord, Slot, Tile
 from rules.neptun.turn import to_act
@@ -83,6 +84,7 @@ class PlayerView(BaseModel):
 
 class NeptunView(BaseModel):
     game: str = "neptun"
+    progress: str                    # the one numbering every message uses
     players: int
     seat: int | None                 # whose view (None = public)
     round: int
@@ -172,7 +174,7 @@ def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
     over = state.phase == "over"
     own = state.seats[seat] if seat is not None and 0 <= seat < state.players else None
     return NeptunView(
-        players=state.players, seat=seat, round=state.round, rounds=data.rounds,
+        progress=progress(state), players=state.players, seat=seat, round=state.round, rounds=data.rounds,
         phase=state.phase, stage=state.stage, draft_turn=state.draft_turn,
         sail_turn=state.sail_turn, extra=state.extra, to_act=acting, current=current,
         revealing=state.revealing + 1 if state.revealing is not None else None,
