@@ -174,7 +174,8 @@ def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
     over = state.phase == "over"
     own = state.seats[seat] if seat is not None and 0 <= seat < state.players else None
     return NeptunView(
-        progress=progress(state), players=state.players, seat=seat, round=state.round, rounds=data.rounds,
+        progress=progress(state), players=state.players, seat=seat, round=state.round,
+        rounds=data.rounds,
         phase=state.phase, stage=state.stage, draft_turn=state.draft_turn,
         sail_turn=state.sail_turn, extra=state.extra, to_act=acting, current=current,
         revealing=state.revealing + 1 if state.revealing is not None else None,
