@@ -97,7 +97,11 @@ def draw_wind(pen: Pen, layout: Layout, view: NeptunView, b: Bands) -> None:
         note = f"→ wind {view.wind_next} next turn" if view.sail_turn < 5 or view.phase == \
             "sail" else f"→ wind {view.wind_next}"
     else:
-        note = "no forecast yet" if view.phase in ("draft", "choose") else "forecast used"
+        note = {"draft": "no forecast while contracts are taken",
+                "choose": "the forecast comes with the oar cards",
+                "ask": "no forecast in the extra turns: the wind stays",
+                "extra": "no forecast in the extra turns: the wind stays",
+                "over": "the game is over"}.get(view.phase, "")
     pen.text((MARGIN, y + 38), note, 15, c.muted)
     decks = view.decks
     pen.text((layout.canvas.width - MARGIN, y + 38),
@@ -198,15 +202,21 @@ def _track_row(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle
                 pen.disc((x + 34 + 26 * k, y + 16), 12, s.color, c.ink, s.letter, s.ink, 13)
             x += width + 30
         return
-    pen.text((MARGIN, y + 8), "Oar cards this turn:", 16, c.ink, bold=True)
+    title = {"choose": "Oar cards (secret):", "ask": "Extra turn:", "extra": "Extra turn:"}
+    pen.text((MARGIN, y + 8), title.get(view.phase, "Oar cards this turn:"), 16, c.ink,
+             bold=True)
     x = 200
     for seat in view.order:
         s, sheet = seats[seat], view.sheets[seat]
         pen.disc((x + 12, y + 16), 12, s.color, c.ink, s.letter, s.ink, 13)
-        if sheet.revealed:
-            text, ink = sheet.revealed, c.ink
-        elif view.phase == "choose":
+        if view.phase == "choose":
             text, ink = ("chosen ✓", c.muted) if sheet.chosen else ("choosing…", c.highlight)
+        elif sheet.revealed:
+            text, ink = sheet.revealed, c.ink
+        elif view.phase == "extra" and seat in view.queue:
+            text, ink = "plays next", c.highlight
+        elif view.phase in ("ask", "extra"):
+            text, ink = "no extra turn" if view.phase == "extra" else "—", c.muted
         else:
             text, ink = "—", c.muted
         pen.text((x + 30, y + 16), text, 16, ink, anchor="lm", bold=bool(sheet.revealed),

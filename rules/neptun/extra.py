@@ -52,7 +52,7 @@ def answer(state: NeptunState, seat: int, move: Extra) -> tuple[list[Event], boo
                                    "turn.")
         state.said_yes.append(seat)
     state.actor += 1
-    word = "takes" if move.yes else "does not take"
+    word = "will take" if move.yes else "declines"
     events = [Event(kind="extra", seat=seat, text=f"{word} extra turn {NAMES[state.extra]}")]
     return events, state.actor >= len(state.queue)
 

@@ -94,6 +94,7 @@ class NeptunView(BaseModel):
     draft_turn: int
     sail_turn: int
     extra: int                       # 1 / 2 during extra turn 5-I / 5-II
+    queue: list[int]                 # asked / taking the extra turn, in turn order
     to_act: list[int]
     current: int | None              # the one seat acting alone, if any
     revealing: int | None            # column the drafting player just turned over (1-based)
@@ -177,7 +178,8 @@ def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
         progress=progress(state), players=state.players, seat=seat, round=state.round,
         rounds=data.rounds,
         phase=state.phase, stage=state.stage, draft_turn=state.draft_turn,
-        sail_turn=state.sail_turn, extra=state.extra, to_act=acting, current=current,
+        sail_turn=state.sail_turn, extra=state.extra, queue=list(state.queue),
+        to_act=acting, current=current,
         revealing=state.revealing + 1 if state.revealing is not None else None,
         wind=state.wind, forecast=state.forecast,
         wind_next=sailing.wind_after(state.forecast) if state.forecast is not None else None,
