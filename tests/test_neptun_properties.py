@@ -23,7 +23,7 @@ from rules.neptun.state import NeptunState
 def states() -> list[NeptunState]:
     """States along random games of every player count (both policies), every phase."""
     out: list[NeptunState] = []
-    for players, policy in ((2, "explorer"), (3, "uniform"), (4, "explorer"), (5, "uniform")):
+    for players, policy in ((2, "explorer"), (4, "uniform"), (5, "explorer")):
         every = [s for s, *_ in random_game(GAME, players, 40 + players, check, policy)]
         out += every[:: max(1, len(every) // 25)]
     return out

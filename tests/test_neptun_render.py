@@ -80,7 +80,7 @@ def test_no_hidden_value_can_change_the_picture():
 
     rng = random.Random(2)
     states = [s for s, *_ in random_game(GAME, 3, 9)]
-    for state in [sailing_state(4), *states[20::60]]:
+    for state in [sailing_state(4), states[len(states) // 3]]:
         twin = GAME.determinize(state, None, rng)
         assert GAME.dump(twin) != GAME.dump(state) or state.phase == "over"
         assert render(GAME.view(twin)) == render(GAME.view(state))
@@ -138,6 +138,7 @@ def test_every_port_and_marker_label_is_drawn(scenes):
 
 def test_two_player_pictures():
     moments, found = demo_scenes("neptun", 2, 3)
-    for view, since in found.values():
+    for moment in ("start", "sailing", "final"):
+        view, since = found[moment]
         image = open_png(render(view, ["Ana", "Bruno"], since=since))
         assert image.size == (load_layout().canvas.width, bands(2).height)
