@@ -192,3 +192,22 @@ async def test_a_fresh_client_dispatches_an_old_lobby_button(
         await asyncio.sleep(0.01)
     assert recorder.events == ["edit"]
     assert "Bea joined" in lobby.content
+
+
+async def test_an_old_lobby_message_never_acts_on_a_newer_lobby(
+        client: FakeClient, people: dict[str, FakeUser]) -> None:
+    """Buttons carry the game id: once their lobby is gone they are refused, privately."""
+    old = await open_lobby(client, people["ana"])
+    old_join = custom_id(old, "join")          # the button as it still shows in the channel
+    await press(client, people["ana"], old, "leave")               # the old lobby closes
+    await open_lobby(client, people["bea"])                         # a new one, same channel
+    pressed = FakeInteraction(client, people["cid"], CHANNEL, component=True, message=old,
+                              data={"custom_id": old_join, "component_type": 2})
+    match = LobbyButton.__discord_ui_compiled_template__.fullmatch(old_join)
+    assert match
+    item = await LobbyButton.from_custom_id(
+        pressed, discord.ui.Button(custom_id=old_join, label="Join"), match)
+    await item.callback(pressed)
+    assert pressed.private and "That lobby is closed" in pressed.private[-1].content
+    row = await client.service.store.open_game(CHANNEL)
+    assert [s.name for s in await client.service.store.seats(row.id)] == ["Bea"]

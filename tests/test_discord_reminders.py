@@ -83,3 +83,30 @@ async def test_the_loop_body_survives_a_failing_service() -> None:
     loop = ReminderLoop(FakeClient(None), Broken(), seconds=60)  # type: ignore[arg-type]
     await loop.tick()                                  # logged, not raised: the loop lives on
     assert loop.task.seconds == 60
+
+
+async def test_a_committed_move_sends_the_turn_dm_at_once(service: TableService) -> None:
+    """The adapter kicks a reminder pass after a reply that names whose turn it is; the
+    once-a-minute loop is only for follow-ups and retries."""
+    import asyncio
+
+    from bot.discord.commands import build_commands
+    from tests.discord_fakes import FakeInteraction, invoke
+
+    ana, bob = FakeUser(1, "ana"), FakeUser(2, "bob")
+    client = FakeClient(service, [ana, bob])
+    client.reminders = ReminderLoop(client, service, seconds=3600)   # type: ignore[attr-defined]
+    commands = {c.name: c for c in build_commands()}
+    turn = await two_player_game(service, ana, bob)
+    await deliver_due(client, service)                     # the first DM of the game
+    mover = client.users[turn]
+    other = bob if mover is ana else ana
+    before = len(other.dms)
+    interaction = FakeInteraction(client, mover, CHANNEL)
+    await invoke(commands["hire"], interaction, workers="1")
+    for _ in range(50):                                    # the kicked pass runs at once
+        if len(other.dms) > before:
+            break
+        await asyncio.sleep(0.02)
+    assert len(other.dms) == before + 1 and "It is your turn" in other.dms[-1]
+    client.reminders.stop()                                # type: ignore[attr-defined]

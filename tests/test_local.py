@@ -102,3 +102,81 @@ def test_with_a_token_python_m_bot_runs_the_discord_app(tmp_path, monkeypatch, c
     monkeypatch.delattr("bot.discord.app", raising=False)
     assert entry.main([]) == 2
     assert "Discord adapter could not be loaded" in capsys.readouterr().err
+
+
+async def local_game(tmp_path, keep: int = 20, render: bool = False):
+    svc = await TableService.open(tmp_path / "g.sqlite3", render=render, seed_source=lambda: 3)
+    table = LocalTable(svc, tmp_path / "boards", keep=keep)
+    for line in ("alice: /navegador start", "bob: /join", "alice: /start"):
+        await table.handle(line)
+    return svc, table
+
+
+async def whose_turn(svc: TableService) -> tuple[str, str]:
+    t = await svc.table(1)
+    player = t.seats[t.state.current].name
+    return player, ("bob" if player == "alice" else "alice")
+
+
+async def test_resign_asks_first_and_says_what_will_happen(tmp_path):
+    svc, table = await local_game(tmp_path)
+    try:
+        out = "\n".join(await table.handle("bob: /resign"))
+        assert "computer player takes over your seat" in out and "yes" in out
+        assert (await svc.table(1)).seats[[s.name for s in (await svc.table(1)).seats]
+                                          .index("bob")].human
+        assert "Cancelled" in "\n".join(await table.handle("bob: no"))
+        await table.handle("bob: /resign")
+        out = "\n".join(await table.handle("bob: yes"))
+        assert "bob resigned" in out
+        assert not any(s.human and s.name == "bob" for s in (await svc.table(1)).seats)
+    finally:
+        await svc.close()
+
+
+async def test_the_readmes_words_work_as_commands(tmp_path):
+    """`/market2`, `/ship`, `/priv` are words the notation knows: they play as moves."""
+    svc, table = await local_game(tmp_path)
+    try:
+        player, _ = await whose_turn(svc)
+        out = "\n".join(await table.handle(f"{player}: /ship 1"))
+        assert "`ships 1`" in out, out
+        player, _ = await whose_turn(svc)
+        out = "\n".join(await table.handle(f"{player}: /market2 skip"))
+        assert "market2" in out and "Unknown command" not in out, out
+        player, _ = await whose_turn(svc)
+        out = "\n".join(await table.handle(f"{player}: /priv church"))
+        assert "Unknown command" not in out, out
+        assert "Unknown command /zebra" in "\n".join(await table.handle(f"{player}: /zebra 2"))
+    finally:
+        await svc.close()
+
+
+@pytest.mark.skipif(renderer_for("navegador") is None, reason="no picture")
+async def test_one_picture_per_turn_and_only_the_newest_kept(tmp_path):
+    svc, table = await local_game(tmp_path, keep=3, render=True)
+    try:
+        boards = tmp_path / "boards"
+        player, _ = await whose_turn(svc)
+        await table.handle(f"{player}: /sail")                 # a sail step by step:
+        first = sorted(boards.glob("board-*.png"))
+        await table.handle(f"{player}: /sail POR>GUI")         # same turn, same file
+        assert sorted(boards.glob("board-*.png")) == first
+        await table.handle(f"{player}: /sail done")
+        for _ in range(4):
+            player, _ = await whose_turn(svc)
+            await table.handle(f"{player}: /hire 1")
+        assert len(list(boards.glob("board-*.png"))) == 3      # only the newest 3
+    finally:
+        await svc.close()
+
+
+async def test_after_a_restart_the_table_says_whose_turn_it_is(tmp_path):
+    svc, table = await local_game(tmp_path)
+    await svc.close()
+    svc = await TableService.open(tmp_path / "g.sqlite3", render=False)
+    try:
+        lines = "\n".join(await LocalTable(svc, tmp_path / "boards").greeting())
+        assert "Resuming" in lines and "next:" in lines
+    finally:
+        await svc.close()

@@ -210,16 +210,20 @@ class SqliteStore:
             try:
                 yield self._db
             except BaseException as exc:
-                await asyncio.shield(self._db.execute("ROLLBACK"))
+                await asyncio.shield(self._rollback())
                 if isinstance(exc, sqlite3.OperationalError) and _full(exc):
                     raise DiskFull(str(exc)) from None
                 raise
             try:
                 await asyncio.shield(self._db.execute("COMMIT"))
             except sqlite3.OperationalError as exc:
-                if self._db.in_transaction:
-                    await asyncio.shield(self._db.execute("ROLLBACK"))
+                await asyncio.shield(self._rollback())
                 raise (DiskFull(str(exc)) if _full(exc) else exc) from None
+
+    async def _rollback(self) -> None:
+        # SQLite has already rolled back after some errors (a full disk among them)
+        if self._db.in_transaction:
+            await self._db.execute("ROLLBACK")
 
     async def _run(self, fn: Callable[[Db], Awaitable[T]], write: bool = True) -> T:
         async with self._tx(write) as db:

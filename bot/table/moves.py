@@ -6,9 +6,9 @@ transaction -> reply with the picture (showing every move since this decision).
 
 A refusal never talks about hidden information the refused move itself would have turned
 over: when a whole turn typed at once fails at a step *after* a step that revealed
-something (a colony stack turned face up), the steps up to that reveal are played — as
-they would be at a real table — and only the rest is refused, in words about what is now
-public.
+something (a colony stack turned face up), the steps before the failing one are played —
+as they would be at a real table, where a revealed stack cannot be hidden again — and only
+the rest is refused, in words about what is now public.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ MAX_INPUT = 400      # characters: no move of any game is longer; refuse before 
 
 @dataclass
 class Prefix:
-    """The steps of a refused compound move up to (and including) its last reveal."""
+    """The steps of a refused compound move that applied, when one of them revealed
+    something."""
 
     plays: list[tuple[Move, list[Event], BaseModel]]    # step, events, state before it
     state: BaseModel                                    # the state after them
@@ -44,7 +45,8 @@ class Prefix:
 
 def reveal_prefix(g: Game, state: BaseModel, seat: int, move: Move) -> Prefix | None:
     """Apply ``move``'s steps one by one; if a step fails after an earlier step revealed
-    something, the steps through that reveal. None when no such prefix can be logged."""
+    something, the steps before the failing one. None when there is no such prefix or it
+    cannot be logged step by step."""
     steps = g.steps(move)
     if len(steps) < 2:
         return None
@@ -61,11 +63,9 @@ def reveal_prefix(g: Game, state: BaseModel, seat: int, move: Move) -> Prefix | 
         current = after
     if error is None:
         return None
-    last = max((i for i, (_, events, _) in enumerate(done) if any(e.reveals for e in events)),
-               default=None)
-    if last is None:
+    if not any(e.reveals for _, events, _ in done for e in events):
         return None
-    kept = done[: last + 1]
+    kept = done
     for step, _, before in kept:        # each step must replay from the log on its own
         try:
             if g.parse(before, seat, str(step)) != step:
@@ -136,9 +136,10 @@ class MoveDesk:
         if len(text) > MAX_INPUT:
             raise TableError(f"That is too long to be a move ({len(text)} characters). "
                              f"`/{g.name} rules` shows the notation.")
-        typed = g.complete(state, seat, spec, text)
-        if not typed.strip():
+        if not any(ch.isalnum() or ch == "." for ch in text):
+            # nothing but separators or symbols: no move at all, whatever the verb
             raise TableError(f"Type a move, {g.texts.examples or 'see /help'}.")
+        typed = g.complete(state, seat, spec, text)
         try:
             move = g.parse(state, seat, typed)
         except RulesError as exc:

@@ -152,29 +152,30 @@ def progress(state: NavegadorState) -> str:
 
 
 def idle_reason(state: NavegadorState, seat: int) -> str:
-    waiting = ", ".join(f"seat {s + 1}" for s in waiting_on(state)) or "nobody"
-    if state.step == "over":
-        return "The game is over; no more moves can be made."
-    if state.step == "king" and state.sheets[seat].king_done:
-        return f"You have placed your King's privilege; waiting for {waiting}."
-    if seat == state.card.holder and state.step == "start":
-        return (f"It is not your turn: waiting for {waiting}. You hold the Navegador card: "
-                f"{card_note(state, seat)}")
-    return f"It is not your turn: waiting for {waiting}."
+    """Why ``seat`` cannot act now (the engine's own words), and, for the card holder
+    waiting for their turn, what the card allows."""
+    reason = turn.not_now(state, seat)
+    if state.step == "start" and seat == state.card.holder and state.current != seat:
+        reason += f" You hold the Navegador card: {card_note(state, seat)}"
+    return reason
+
+
+def card_when(state: NavegadorState) -> str:
+    """When the holder may play the card."""
+    from rules.navegador.options import switch
+
+    if not all(state.first_turn_done):
+        return "from the second round on"
+    if switch(state, "navegador_card_anytime"):
+        return "at the start of any turn"
+    return "before your own turn (`/navegador-card POR>GUI x2`, then your turn)"
 
 
 def card_note(state: NavegadorState, seat: int) -> str:
-    """When the holder may use the card, and when it lapses — for /hand, DMs, Next."""
-    from rules.navegador.options import switch
-
+    """When the holder may use the card, and when it lapses — for /hand and idle notes."""
     if state.card.holder != seat:
         return ""
-    if not all(state.first_turn_done):
-        when = "from the second round on"
-    elif switch(state, "navegador_card_anytime"):
-        when = "at the start of any turn"
-    else:
-        when = "before your own turn (`/navegador-card POR>GUI x2`, then your turn)"
+    when = card_when(state)
     if state.card_used_this_turn and state.current == seat:
         return "used this turn."
     lapse = ""
@@ -186,10 +187,18 @@ def card_note(state: NavegadorState, seat: int) -> str:
     return f"you may play it {when}.{lapse}"
 
 
-def prompt(state: NavegadorState) -> str:
-    """What the player to act should do now, in a few words."""
+def prompt(state: NavegadorState, seat: int | None = None) -> str:
+    """What the player to act should do now, in a few words — and, at a turn start, who
+    holds the Navegador card and what it allows."""
     if state.step == "start":
-        return "choose a rondel action"
+        text = "choose a rondel action"
+        holder = state.card.holder
+        if seat is not None and seat == holder and turn.card_usable(state, seat):
+            return (f"{text}, or first play your Navegador card for an extra Sail "
+                    "(`/navegador-card POR>GUI x2`, then your turn)")
+        if seat is not None and seat == holder:
+            return f"{text} (you hold the Navegador card: you may play it {card_when(state)})"
+        return f"{text} (seat {holder + 1} holds the Navegador card)"
     if state.step in ("sail", "card_sail"):
         return "sailing: give routes, then `done`"
     if state.step == "action":
