@@ -32,8 +32,10 @@ def reward_words(view: NeptunView, contract: ContractView) -> str:
 def status_line(view: NeptunView, seats: list[SeatStyle]) -> str:
     """Who acts now and what they do, in words from the public view."""
     if view.result is not None:
-        best = view.result.ranking[0]
-        return f"Game over — {seats[best].name} wins with {view.result.scores[best]} VP"
+        best, *rest = view.result.ranking
+        others = " · ".join(f"{seats[s].name} {view.result.scores[s]}" for s in rest)
+        return (f"Game over — {seats[best].name} wins with {view.result.scores[best]} VP"
+                + (f" · {others}" if others else ""))
     if view.phase == "choose":
         waiting = ", ".join(seats[s].name for s in view.to_act)
         return f"Choosing oar cards in secret: {waiting}"
