@@ -142,3 +142,15 @@ def test_two_player_pictures():
         view, since = found[moment]
         image = open_png(render(view, ["Ana", "Bruno"], since=since))
         assert image.size == (load_layout().canvas.width, bands(2).height)
+
+
+def test_bands_kept_from_earlier_pictures_are_never_stale():
+    """Pictures drawn one after another (bands kept when what they show is unchanged) equal
+    the same pictures drawn from scratch."""
+    views = [GAME.view(s) for s, *_ in random_game(GAME, 3, 4, policy="explorer")]
+    names = ["Ana", "Bruno", "Carla"]
+    forget_drawn()
+    kept = [render(v, names) for v in views[60:96]]
+    for i in range(0, 36, 9):
+        forget_drawn()
+        assert render(views[60 + i], names) == kept[i], i

@@ -93,10 +93,11 @@ BANDS: list[tuple[str, Drawer, Callable[[NeptunView, list[SeatStyle], Any], str]
                                    "decks"})),
     ("display", lambda p, la, v, s, b, since: draw_display(p, la, v, s, b),
      lambda v, s, since: _dump(v, {"display", "revealing", "phase", "oar_track", "order",
-                                   "sheets", "queue"})),
+                                   "queue"})
+     + json.dumps([(x.revealed, x.chosen) for x in v.sheets])),
     ("temples", lambda p, la, v, s, b, since: draw_temples(p, la, v, s, b),
-     lambda v, s, since: _dump(v, {"round", "temples", "gold_tiles", "gold_ranking",
-                                   "sheets", "order"})),
+     lambda v, s, since: _dump(v, {"round", "temples", "gold_tiles", "gold_ranking", "order"})
+     + json.dumps([x.gold for x in v.sheets])),
     ("players", lambda p, la, v, s, b, since: draw_players(p, la, v, s, b),
      lambda v, s, since: _dump(v, {"order", "sheets", "to_act", "phase", "result"})),
     ("log", _log, lambda v, s, since: json.dumps([v.log, new_lines(v, since)])),
