@@ -8,8 +8,9 @@ The static layer (map, links, markers) is drawn once per process for each game
 (``static.py``). A picture is a stack of horizontal bands — header, map, wind, contracts,
 temples, players, log — each drawn on its piece of the static layer, mapped onto the
 layer's fixed palette and kept, keyed by exactly what that band shows, so that the next
-picture redraws only the bands that changed. The bands are then pasted together and
-encoded (PNG, compress level 1).
+picture redraws only the bands that changed; each player's row and each log line is such
+a piece too, kept by its content wherever it stands. The pieces are then pasted together
+and encoded (PNG, compress level 1).
 """
 
 from __future__ import annotations
@@ -23,14 +24,17 @@ from typing import Any
 
 from PIL import Image
 
-from render.neptun.layout import Bands, Layout, bands, load_layout
+from render.neptun.layout import LOG_LINE, ROW, Bands, Layout, bands, load_layout
 from render.neptun.panels import (
     draw_display,
     draw_header,
-    draw_log,
-    draw_players,
+    draw_log_frame,
+    draw_players_title,
     draw_temples,
     draw_wind,
+    log_line,
+    log_lines,
+    player_row,
     status_line,
 )
 from render.neptun.pen import Pen
@@ -40,7 +44,7 @@ from render.neptun.static import StaticLayer, static_for
 from rules.neptun.view import NeptunView
 
 COMPRESS_LEVEL = 1
-KEEP = 12                    # bands of each kind kept drawn
+KEEP = 12                    # pieces of each kind kept drawn
 
 
 def _static(view: NeptunView) -> StaticLayer:
@@ -80,11 +84,6 @@ def _map(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle], b: 
     draw_ships(pen, layout, view, seats)
 
 
-def _log(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle], b: Bands,
-         since: NeptunView | None) -> None:
-    draw_log(pen, layout, view, seats, b, new_lines(view, since))
-
-
 BANDS: list[tuple[str, Drawer, Callable[[NeptunView, list[SeatStyle], Any], str]]] = [
     ("header", _header, lambda v, s, since: json.dumps([v.progress, status_line(v, s)])),
     ("map", _map, lambda v, s, since: _dump(v, {"voyages", "cities"})),
@@ -98,33 +97,40 @@ BANDS: list[tuple[str, Drawer, Callable[[NeptunView, list[SeatStyle], Any], str]
     ("temples", lambda p, la, v, s, b, since: draw_temples(p, la, v, s, b),
      lambda v, s, since: _dump(v, {"round", "temples", "gold_tiles", "gold_ranking", "order"})
      + json.dumps([x.gold for x in v.sheets])),
-    ("players", lambda p, la, v, s, b, since: draw_players(p, la, v, s, b),
-     lambda v, s, since: _dump(v, {"order", "sheets", "to_act", "phase", "result"})),
-    ("log", _log, lambda v, s, since: json.dumps([v.log, new_lines(v, since)])),
+    ("players", lambda p, la, v, s, b, since: draw_players_title(p, la, b),
+     lambda v, s, since: ""),
+    ("log", lambda p, la, v, s, b, since: draw_log_frame(p, la, v, b),
+     lambda v, s, since: str(bool(v.log))),
 ]
 
 _DRAWN: OrderedDict[tuple[str, ...], Image.Image] = OrderedDict()
 _LOCK = threading.Lock()
+KEEP_TILES = KEEP * (len(BANDS) + 12)
 
 
-def _band(name: str, top: int, bottom: int, draw: Drawer, key: str, static: StaticLayer,
-          view: NeptunView, seats: list[SeatStyle], since: NeptunView | None) -> Image.Image:
-    """One band on the fixed palette: drawn now, or as drawn before for the same key."""
-    cache_key = (static.key, name, key, repr(seats))
+def _tile(cache_key: tuple[str, ...], background: Callable[[], Image.Image], top: int,
+          draw: Callable[[Pen], None], palette: Image.Image) -> Image.Image:
+    """A piece of the picture on the fixed palette: drawn now on ``background()`` (its top
+    edge at picture height ``top``), or as drawn before for the same key."""
     with _LOCK:
         tile = _DRAWN.get(cache_key)
         if tile is not None:
             _DRAWN.move_to_end(cache_key)
             return tile
-    layout = load_layout()
-    rgb = static.image.crop((0, top, static.image.width, bottom))
-    draw(Pen(rgb, top=top), layout, view, seats, bands(view.players), since)
-    tile = rgb.quantize(palette=static.palette, dither=Image.Dither.NONE)
+    rgb = background()
+    draw(Pen(rgb, top=top))
+    tile = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     with _LOCK:
         _DRAWN[cache_key] = tile
-        while len(_DRAWN) > KEEP * len(BANDS):
+        while len(_DRAWN) > KEEP_TILES:
             _DRAWN.popitem(last=False)
     return tile
+
+
+def _row_key(view: NeptunView, seat: int) -> str:
+    """Everything one player's row shows."""
+    return json.dumps([view.sheets[seat].model_dump(mode="json"), seat in view.to_act,
+                       view.result is None, view.phase])
 
 
 def draw_indexed(view: NeptunView, names: list[str] | None = None,
@@ -135,17 +141,49 @@ def draw_indexed(view: NeptunView, names: list[str] | None = None,
         raise TypeError(f"expected a NeptunView (the public view), got {type(view).__name__}")
     if since is not None and not isinstance(since, NeptunView):
         raise TypeError(f"since must be a NeptunView, got {type(since).__name__}")
+    layout = load_layout()
     static = _static(view)
     seats = seat_styles(view.players, names, colours)
+    who = repr(seats)
     b = bands(view.players)
+    width = static.image.width
     image = static.indexed.copy()
     where = {"header": b.header, "map": b.map, "wind": b.wind, "display": b.display,
-             "temples": b.temples, "players": b.players, "log": b.log}
+             "temples": b.temples, "players": (b.players[0], b.players[0] + 34),
+             "log": b.log}
     for name, draw, key in BANDS:
         top, bottom = where[name]
-        tile = _band(name, top, bottom, draw, key(view, seats, since), static, view, seats,
-                     since)
+
+        def crop(top: int = top, bottom: int = bottom) -> Image.Image:
+            return static.image.crop((0, top, width, bottom))
+
+        def paint(pen: Pen, draw: Drawer = draw) -> None:
+            draw(pen, layout, view, seats, b, since)
+
+        tile = _tile((static.key, name, key(view, seats, since), who), crop, top, paint,
+                     static.palette)
         image.paste(tile, (0, top))
+    # Rows and log lines look the same wherever they stand: kept by content alone.
+    for i, seat in enumerate(view.order):
+        y = b.players[0] + 34 + i * ROW
+
+        def row(pen: Pen, seat: int = seat, y: int = y) -> None:
+            player_row(pen, layout, view, seats[seat], seat, y)
+
+        tile = _tile((static.key, "row", _row_key(view, seat), who),
+                     lambda: Image.new("RGB", (width, ROW), layout.colors.background), y, row,
+                     static.palette)
+        image.paste(tile, (0, y))
+    for i, (text, fresh) in enumerate(log_lines(view, seats, new_lines(view, since))):
+        y = b.log[0] + 34 + i * LOG_LINE
+
+        def line(pen: Pen, text: str = text, fresh: bool = fresh, y: int = y) -> None:
+            log_line(pen, layout, text, fresh, y)
+
+        tile = _tile((static.key, "line", text, str(fresh)),
+                     lambda: Image.new("RGB", (width, LOG_LINE), layout.colors.panel), y, line,
+                     static.palette)
+        image.paste(tile, (0, y))
     return image
 
 

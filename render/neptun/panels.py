@@ -286,21 +286,25 @@ SLOT_W = 176
 CHART_X = 290
 
 
-def draw_players(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle],
-                 b: Bands) -> None:
+def draw_players_title(pen: Pen, layout: Layout, b: Bands) -> None:
     c = layout.colors
     top, _ = b.players
     w = layout.canvas.width
     pen.text((MARGIN, top + 8), "Players in turn order — contract charts, slots 1-5 left to "
              "right (fulfilling one turns down the open ones left of it)", 16, c.ink,
              bold=True, max_width=w - 2 * MARGIN)
+
+
+def draw_players(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle],
+                 b: Bands) -> None:
+    draw_players_title(pen, layout, b)
     for i, seat in enumerate(view.order):
-        y = top + 34 + i * ROW
-        _player(pen, layout, view, seats[seat], seat, y)
+        player_row(pen, layout, view, seats[seat], seat, b.players[0] + 34 + i * ROW)
 
 
-def _player(pen: Pen, layout: Layout, view: NeptunView, s: SeatStyle, seat: int,
-            y: int) -> None:
+def player_row(pen: Pen, layout: Layout, view: NeptunView, s: SeatStyle, seat: int,
+               y: int) -> None:
+    """One player's row, ``ROW`` px tall from ``y``."""
     c = layout.colors
     sheet = view.sheets[seat]
     acting = seat in view.to_act and view.result is None
@@ -356,22 +360,34 @@ def _slot(pen: Pen, layout: Layout, view: NeptunView, box: tuple[int, int, int, 
 # Log ---------------------------------------------------------------------------------
 
 
-def draw_log(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle], b: Bands,
-             new: int) -> None:
+def draw_log_frame(pen: Pen, layout: Layout, view: NeptunView, b: Bands) -> None:
     c = layout.colors
     top, bottom = b.log
-    w = layout.canvas.width
-    pen.rect((0, top, w, bottom), fill=c.panel)
+    pen.rect((0, top, layout.canvas.width, bottom), fill=c.panel)
     pen.text((MARGIN, top + 8), "Latest", 16, c.ink, bold=True)
-    lines = view.log[-LOG_LINES:]
-    if not lines:
+    if not view.log:
         pen.text((MARGIN, top + 34), "Nothing has happened yet.", 15, c.muted)
+
+
+def log_lines(view: NeptunView, seats: list[SeatStyle], new: int) -> list[tuple[str, bool]]:
+    """The latest events in words, each with whether it came after ``since``."""
+    lines = view.log[-LOG_LINES:]
     first_new = len(lines) - new
-    for i, line in enumerate(lines):
-        text = name_seats(line, seats)
-        fresh = i >= first_new
-        pen.text((MARGIN, top + 34 + i * LOG_LINE), ("• " if fresh else "  ") + text, 15,
-                 c.ink if fresh else c.muted, bold=fresh, max_width=w - 2 * MARGIN)
+    return [(name_seats(line, seats), i >= first_new) for i, line in enumerate(lines)]
+
+
+def log_line(pen: Pen, layout: Layout, text: str, fresh: bool, y: int) -> None:
+    """One line of the log, ``LOG_LINE`` px tall from ``y``."""
+    c = layout.colors
+    pen.text((MARGIN, y), ("• " if fresh else "  ") + text, 15, c.ink if fresh else c.muted,
+             bold=fresh, max_width=layout.canvas.width - 2 * MARGIN)
+
+
+def draw_log(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle], b: Bands,
+             new: int) -> None:
+    draw_log_frame(pen, layout, view, b)
+    for i, (text, fresh) in enumerate(log_lines(view, seats, new)):
+        log_line(pen, layout, text, fresh, b.log[0] + 34 + i * LOG_LINE)
 
 
 def name_seats(text: str, seats: list[SeatStyle]) -> str:
