@@ -779,3 +779,14 @@ def test_deliver_lists_the_donation_only_when_affordable():
 def test_oar_card_values_read_as_players_write_them():
     card = OarCard(power=6, forecast=-1)
     assert card.value == "6/-1" and OarCard(power=3, forecast=1).value == "3/+1"
+
+
+def test_switch_keep_the_leftover_into_the_next_round():
+    state = turn5()
+    state.options["keep_leftover"] = True
+    state.display = [column(city="SYR-1", up=True, gold=2), *[None] * 4]
+    state = stay_all(state)
+    assert state.round == 2
+    first = state.display[0]
+    assert first.city == "SYR-1" and first.gold == 2 and first.face_up
+    assert all(c is not None and not c.face_up for c in state.display[1:])

@@ -80,6 +80,7 @@ def end_round(state: NeptunState) -> list[Event]:
         if column is None:
             continue
         if keep:
+            column.refused_by = []          # a new round: nobody has turned it down yet
             kept.append(column)
             continue
         state.discards.city.append(column.city)
