@@ -790,3 +790,22 @@ def test_switch_keep_the_leftover_into_the_next_round():
     first = state.display[0]
     assert first.city == "SYR-1" and first.gold == 2 and first.face_up
     assert all(c is not None and not c.face_up for c in state.display[1:])
+
+
+def test_switch_more_contracts_per_stop_one_at_a_time():
+    state = sailing_state(4)
+    seat = acting(state)
+    state.options["max_per_turn"] = 2
+    state.seats[seat].ship = "ATH"
+    state.seats[seat].gold = 3
+    chart(state, seat, ("ROM-1", "oil", "open"), ("ATH-1", "oil", "open"),
+          ("BYZ-1", "oil", "open"), ("ATH-2", "grain", "open"), None)
+    state = play(state, seat, "stay")
+    state = play(state, seat, "deliver 2 +temple")        # its own donation ...
+    assert acting(state) == seat                           # ... and another may follow
+    state = play(state, seat, "deliver 4 +temple")
+    assert [s.status for s in state.seats[seat].chart[:4]] == ["failed", "done", "failed",
+                                                              "done"]
+    assert state.temples["graecia"].pos[seat] == 2 + DATA.reward("ATH-2", "grain").n * (
+        DATA.reward("ATH-2", "grain").kind == "T")
+    assert seat not in GAME.to_act(state)
