@@ -17,6 +17,7 @@ from rules.contract import Game
 BUILTIN: dict[str, str] = {
     "navegador": "rules.navegador.game:Navegador",
     "maracaibo": "rules.maracaibo.game:Maracaibo",
+    "neptun": "rules.neptun.game:Neptun",
     "vasco": "rules.vasco.game:VascoDaGama",
 }
 

@@ -22,7 +22,9 @@ TOYS = ["nim", "cards", "quietcards"]
 
 async def start(svc: TableService, game: str, humans: int = 2, computers: int = 0,
                 channel: int = CH) -> dict[int, int]:
-    """A started game; returns seat -> user id of the human seats."""
+    """A started game; returns seat -> user id of the human seats. Computers fill the
+    seats a game needs beyond ``humans``."""
+    computers = max(computers, get_game(game).min_players - humans)
     await svc.open_lobby(channel, GUILD, USERS[0], "Ann", game)
     for i in range(1, humans):
         await svc.join(channel, USERS[i], ["Ann", "Ben", "Cy", "Di", "Ed"][i])
