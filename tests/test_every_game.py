@@ -10,9 +10,7 @@ covered the moment it is registered):
 * hidden information: two states that differ only in hidden values (``determinize``)
   give the same public view, summary, picture, refusals and suggestion labels for the
   same input — unless the input is accepted and turns something over — and the same
-  public turn panel (the board message's buttons and menus). A seat's input is compared
-  against a twin that seat cannot tell apart (its own hand kept): what it may type depends
-  on its own cards, never on anyone else's;
+  public turn panel (the board message's buttons and menus);
 * every click-panel choice reads back from its notation and applies.
 """
 
@@ -150,12 +148,11 @@ def test_hidden_information_never_shows(name: str) -> None:
     pictures = 0
     for state, _ in sample(name)[::2]:
         twin = game.determinize(state, None, rng)
-        assert public_outputs(game, state, []) == public_outputs(game, twin, [])
         seats = sorted(set(game.to_act(state)))
+        assert public_outputs(game, state, []) == public_outputs(game, twin, [])
         for seat in seats:
-            # What a seat types may depend on what it knows (its own hand), never on what
-            # it does not: against a twin *it* cannot tell apart (``determinize(state,
-            # seat)``, its own secrets kept) its moves give the same public output.
+            # a seat's inputs may name what it knows (its own hand): its twin keeps that,
+            # and every other hidden value is dealt afresh
             mine = game.determinize(state, seat, rng)
             texts = [(seat, str(m)) for m in game.legal_moves(state, seat)[:12]]
             texts += [(seat, odd) for odd in ODD[:8]]

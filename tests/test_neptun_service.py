@@ -145,9 +145,9 @@ async def test_verbs_complete_and_refuse_in_words(tmp_path):
         await svc.move(CH, user, "2 slot 1", "take")
     pairs = await svc.suggestions(CH, user, "flip", "")
     assert pairs == [("flip", "flip: turn over the next face-down contract")]
-    with pytest.raises(TableError, match="Type a move"):     # the option is never empty
-        await svc.move(CH, user, "", "flip")
-    reply = await svc.move(CH, user, pairs[0][0], "flip")
+    with pytest.raises(TableError, match="Type a move"):     # separators are no move
+        await svc.move(CH, user, " ; ", "flip")
+    reply = await svc.move(CH, user, "", "flip")             # `/flip` alone flips
     assert "turned over contract 1" in reply.text
     pairs = await svc.suggestions(CH, user, "take", "")
     assert pairs[0][0] == "take 1 slot 1" and "Athenae" in pairs[0][1] or pairs
