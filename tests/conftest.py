@@ -1,6 +1,33 @@
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ANN001, ANN201
+    """The loopback Discord's timings (tests/test_loopback.py), whether or not -s is on."""
+    from tests.loopback import people
+
+    if not people.REPORTS:
+        return
+    terminalreporter.write_sep("-", "loopback Discord: first callback of every interaction")
+    for line in people.REPORTS:
+        terminalreporter.write_line(line)
+    terminalreporter.write_line(f"all: {people.summary(people.LATENCIES)}")
+
+
+@pytest.fixture
+def toys() -> Iterator[None]:
+    """The toy games registered (Nim; High card with secret hands, declared or not)."""
+    from tests import toy_game, toy_secret
+
+    toy_game.install()
+    toy_secret.install()
+    yield
+    toy_game.uninstall()
+    toy_secret.uninstall()

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.chat import Verb
-from rules.contract import Event, Game, GameResult, Move
+from rules.contract import Choice, Event, Game, GameResult, Move
 from rules.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError, RulesError
 from rules.navegador import actions, chat, hidden, legal, notation, setup, turn
 from rules.navegador.actions import CashRefusal, cr, plural
@@ -197,6 +197,9 @@ class Navegador(Game[NavegadorState]):
 
     def steps(self, move: Move) -> list[Move]:
         return list(move.steps) if isinstance(move, Turn) else [move]
+
+    def choices(self, state: NavegadorState, seat: int) -> list[Choice]:
+        return chat.choices(state, seat)
 
     def private_text(self, state: NavegadorState, seat: int) -> str:
         return chat.private_text(state, seat)
