@@ -178,6 +178,11 @@ class PostgresStore:
                                  f"{LATEST}). Run the newer bot, or restore a backup made by "
                                  "this one.")
 
+    def acquire(self) -> Any:
+        """A connection of the pool for tools (``python -m bot migrate``), as
+        ``async with store.acquire() as con``. The bot itself uses the methods below."""
+        return self._pool.acquire()
+
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self._pool.close(), 10)
