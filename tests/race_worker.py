@@ -12,6 +12,7 @@ counters and, per game, the state it loads (through its own cache) as a hash.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import hashlib
 import json
@@ -85,10 +86,8 @@ async def reminders(svc: TableService, deadline: float, kick: asyncio.Event,
             counts["dms"] += 1
             await svc.reminder_done(r, delivered=True)
         kick.clear()
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(kick.wait(), 0.05)
-        except TimeoutError:
-            pass
 
 
 async def main(url: str, seconds: float, seed: int, channels: list[int]) -> None:
