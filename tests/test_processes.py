@@ -9,7 +9,7 @@ import os
 from databases import Databases
 from process_race import run
 
-SECONDS = float(os.environ.get("SAILBOT_RACE_SECONDS", "8"))
+SECONDS = float(os.environ.get("SAILBOT_RACE_SECONDS", "5"))
 
 
 async def test_three_processes_one_database(db: Databases):
