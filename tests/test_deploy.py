@@ -44,5 +44,8 @@ async def test_the_bot_runs_the_shards_it_is_given():
         assert isinstance(bot, ShardedTableBot) and isinstance(bot, discord.AutoShardedClient)
         assert bot.shard_ids == [2, 3] and bot.shard_count == 4
         assert bot.service is service
+        assert not bot.sync_on_start              # shard 0's process syncs the commands
+    first = load_config({"DISCORD_TOKEN": "t", "SAILBOT_SHARDS": "0-1/4"}, create_dirs=False)
+    assert make_bot(service, first).sync_on_start  # type: ignore[arg-type]
     one = make_bot(service, load_config({"DISCORD_TOKEN": "t"}, create_dirs=False))  # type: ignore[arg-type]
     assert type(one) is TableBot and not isinstance(one, discord.AutoShardedClient)

@@ -115,8 +115,11 @@ def make_bot(service: TableService, config: Config) -> TableBot:
     if config.shards is None:
         return TableBot(service, **options)
     log.info("Running %s", config.shards)
+    # the command list is the bot's, not a shard's: one process (the one with shard 0)
+    # syncs it, rather than every process at every start
     return ShardedTableBot(service, shard_ids=list(config.shards.ids),
-                           shard_count=config.shards.count, **options)
+                           shard_count=config.shards.count,
+                           sync=0 in config.shards.ids, **options)
 
 
 def run(config: Config) -> int:
