@@ -4,12 +4,16 @@ process's shard range, and the sharded Discord client it chooses."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import discord
 import pytest
 
 from bot.config import ConfigError, Shards, load_config, parse_shards
 from bot.discord.app import ShardedTableBot, TableBot, make_bot
 from bot.store import describe, is_postgres
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_sailbot_db_takes_a_postgresql_url(tmp_path, monkeypatch):
@@ -49,3 +53,26 @@ async def test_the_bot_runs_the_shards_it_is_given():
     assert make_bot(service, first).sync_on_start  # type: ignore[arg-type]
     one = make_bot(service, load_config({"DISCORD_TOKEN": "t"}, create_dirs=False))  # type: ignore[arg-type]
     assert type(one) is TableBot and not isinstance(one, discord.AutoShardedClient)
+
+
+def test_the_compose_file_runs_every_shard_once_on_one_database():
+    """deploy/compose.yaml cannot be run here (no Docker engine): its shape is checked."""
+    import yaml
+
+    compose = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text())
+    services = compose["services"]
+    db = services["db"]["environment"]
+    bots = {name: s for name, s in services.items() if "SAILBOT_SHARDS" in s["environment"]}
+    assert len(bots) == 2
+    shards = [parse_shards(s["environment"]["SAILBOT_SHARDS"]) for s in bots.values()]
+    assert len({s.count for s in shards}) == 1                    # one total everywhere
+    ids = sorted(i for s in shards for i in s.ids)
+    assert ids == list(range(shards[0].count))                     # every shard, once
+    for bot in bots.values():
+        env = bot["environment"]
+        url = env["SAILBOT_DB"]
+        assert is_postgres(url) and url.endswith(f"@db:5432/{db['POSTGRES_DB']}")
+        assert f"//{db['POSTGRES_USER']}:" in url and env["DISCORD_TOKEN"]
+        assert bot["depends_on"]["db"]["condition"] == "service_healthy"
+        assert bot["build"]["context"] == ".." and (ROOT / "Dockerfile").exists()
+    assert "pgdata" in compose["volumes"]
