@@ -102,15 +102,18 @@ async def migrate(source_path: Path, url: str, say: Say = print) -> int:
     try:
         async with target.acquire() as con:
             copied = await copy_all(source_path, con)
-            say(f"  copied: {counts_line(copied.rows)}")
+            say(f"  copied in {time.perf_counter() - started:.1f} s: "
+                f"{counts_line(copied.rows)}")
             written = await target_tally(con)
         problems = compare(copied, written)
         if not problems:
             say("  counts equal, and every row equal")
+            replaying = time.perf_counter()
             replayed, lobbies, problems = await replay_all(source, target, say)
             if not problems:
-                say(f"  replayed {replayed:,} started games from PostgreSQL: each equals its "
-                    f"final state in the SQLite file (lobbies, nothing to replay: {lobbies:,})")
+                say(f"  replayed {replayed:,} started games from PostgreSQL in "
+                    f"{time.perf_counter() - replaying:.1f} s: each equals its final state "
+                    f"in the SQLite file (lobbies, nothing to replay: {lobbies:,})")
         if problems:
             async with target.acquire() as con:
                 await empty(con)
