@@ -114,6 +114,9 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
     token = (env.get("DISCORD_TOKEN") or "").strip() or None
     db_text = (env.get("SAILBOT_DB") or "").strip()
     db_url = db_text if db_text.startswith(("postgresql://", "postgres://")) else None
+    if db_url is None and "://" in db_text:
+        raise ConfigError(f"SAILBOT_DB must be a SQLite file path or a postgresql:// URL, not "
+                          f"{db_text.split('://')[0]}://….")
     db_path = _path(None if db_url else db_text, PROJECT / "var" / "sailbot.sqlite3")
     shards_text = (env.get("SAILBOT_SHARDS") or "").strip()
     shards = parse_shards(shards_text) if shards_text else None

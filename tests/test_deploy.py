@@ -26,6 +26,8 @@ def test_sailbot_db_takes_a_postgresql_url(tmp_path, monkeypatch):
     plain = load_config({"SAILBOT_DB": str(tmp_path / "x.sqlite3")}, create_dirs=False)
     assert plain.db_url is None and plain.database == tmp_path / "x.sqlite3"
     assert not is_postgres(plain.database)
+    with pytest.raises(ConfigError, match="SQLite file path or a postgresql:// URL"):
+        load_config({"SAILBOT_DB": "mysql://root:pw@host/db"}, create_dirs=False)
 
 
 def test_sailbot_shards():

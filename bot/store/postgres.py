@@ -51,6 +51,7 @@ _MOVE_COLS = "ply, seat, user_id, notation, reveals, summary, created, public"
 _FIELDS = {"guild_id", "game", "seed", "players", "options", "status", "host_id",
            "board_message_id"}
 RETRIES = 5                  # deadlock / serialization failure: run the transaction again
+ACQUIRE_TIMEOUT = 30.0       # seconds to wait for a free connection of the pool
 MIGRATION_LOCK = 0x5A11B07   # pg_advisory_xact_lock key: one process migrates at a time
 
 
@@ -195,7 +196,7 @@ class PostgresStore:
         PostgreSQL rolled it back whole). A full disk is :class:`DiskFull`."""
         for attempt in range(RETRIES):
             try:
-                async with self._pool.acquire() as con, con.transaction(
+                async with self._pool.acquire(timeout=ACQUIRE_TIMEOUT) as con, con.transaction(
                         isolation=isolation, readonly=readonly):
                     return await fn(con)
             except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
