@@ -103,23 +103,21 @@ async def _schedule(con: Con, game_id: int, waiting: list[int], mover: int | Non
                     now: float, follow_up: float, finished: bool) -> None:
     """Reminders after a change, as in the SQLite store: everyone waited for gets a first
     reminder due now unless one is pending; a mover still waited for gets a follow-up (a
-    new row, so a DM being sent for the old one cannot reschedule it); the rest go."""
+    new row, so a DM being sent for the old one cannot reschedule it); the rest go. Two
+    statements, whatever the number of players."""
     if finished or not waiting:
         await con.execute("DELETE FROM reminders WHERE game_id = $1", game_id)
         return
     await con.execute("DELETE FROM reminders WHERE game_id = $1 AND "
-                      "NOT (user_id = ANY($2::bigint[]))", game_id, waiting)
-    for user in waiting:
-        if user == mover:
-            await con.execute("DELETE FROM reminders WHERE game_id = $1 AND user_id = $2",
-                              game_id, user)
-            await con.execute("INSERT INTO reminders (user_id, game_id, due, kind, created) "
-                              "VALUES ($1, $2, $3, 'follow-up', $4)",
-                              user, game_id, now + follow_up, now)
-        else:
-            await con.execute("INSERT INTO reminders (user_id, game_id, due, kind, created) "
-                              "VALUES ($1, $2, $3, 'first', $3) "
-                              "ON CONFLICT (game_id, user_id) DO NOTHING", user, game_id, now)
+                      "(NOT (user_id = ANY($2::bigint[])) OR user_id = $3::bigint)",
+                      game_id, waiting, mover)
+    await con.execute(
+        "INSERT INTO reminders (user_id, game_id, due, kind, created) "
+        "SELECT u, $1, CASE WHEN u = $3 THEN $4::float8 + $5::float8 ELSE $4 END, "
+        "CASE WHEN u = $3::bigint THEN 'follow-up' ELSE 'first' END, $4 "
+        "FROM (SELECT DISTINCT unnest($2::bigint[]) AS u) AS w "
+        "ON CONFLICT (game_id, user_id) DO NOTHING",
+        game_id, waiting, mover, now, follow_up)
 
 
 class PostgresStore:
