@@ -1,7 +1,8 @@
 """Moves/s and turn latency, with pictures, for 1, 2 and 3 bot processes on one PostgreSQL,
 and for one process on SQLite, side by side (prints numbers; not a test).
 
-    .venv/bin/python scripts/bench_multi.py [--games 24] [--turns 8] [--db postgresql://…]
+    .venv/bin/python scripts/bench_multi.py [--games 24] [--turns 8] [--rounds 2]
+                                            [--db postgresql://…]
 
 The same work every time: ``--games`` tables (two humans and a computer each), each
 playing ``--turns`` more commands; every command draws the board picture in the process
@@ -9,8 +10,10 @@ that committed it, as the Discord adapter does. With several processes the table
 split between them (as shards split guilds); all processes start together once each has
 drawn a first picture (fonts loaded). A move is one logged decision, computers' included;
 latency is one command as its player waits for it (load, apply, computers, commit,
-picture). Without --db it uses the test server (scripts/pg_test_server.sh), on schemas of
-its own that it drops at the end. Bounded: it ends by itself.
+picture); CPU is the bot processes' own (the database server's is not in it). Every setup
+runs ``--rounds`` times, taking turns with the others, and the rounds are added up.
+Without --db it uses the test server (scripts/pg_test_server.sh), on schemas of its own
+that it drops at the end. Bounded: it ends by itself.
 """
 
 from __future__ import annotations
@@ -65,11 +68,11 @@ async def worker(where: str, turns: int, channels: list[int]) -> None:
             latencies.append(time.perf_counter() - started)
             assert reply.image, "every command draws its picture"
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(play(c) for c in channels))
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     await svc.close()
-    print(json.dumps({"elapsed": elapsed, "latencies": latencies}), flush=True)
+    print(json.dumps({"elapsed": elapsed, "cpu": cpu, "latencies": latencies}), flush=True)
 
 
 # The parent ------------------------------------------------------------------------------
@@ -118,8 +121,7 @@ async def measure(where: str, processes: int, games: int, turns: int) -> dict[st
     latencies = [x for r in results for x in r["latencies"]]
     moves = await plies(where, channels) - before
     return {"commands": len(latencies), "moves": moves, "wall": wall,
-            "moves_s": moves / wall, "commands_s": len(latencies) / wall,
-            "p50": pct(latencies, 50) * 1000, "p99": pct(latencies, 99) * 1000}
+            "cpu": sum(r["cpu"] for r in results), "latencies": latencies}
 
 
 def load() -> str:
@@ -131,6 +133,8 @@ async def main() -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--turns", type=int, default=8)
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="runs of every setup, taking turns (the machine's load drifts)")
     parser.add_argument("--db", help="a PostgreSQL server URL (default: the test server)")
     args = parser.parse_args()
     if args.db:
@@ -143,30 +147,40 @@ async def main() -> int:
             return 2
     from databases import with_schema
 
-    print(f"{args.games} tables × {args.turns} commands, a picture per command; "
-          f"machine load before: {load()}")
-    rows = []
-    with tempfile.TemporaryDirectory() as folder:
-        where = str(Path(folder) / "bench.sqlite3")
-        rows.append(("SQLite (WAL, synchronous=FULL)", 1,
-                     await measure(where, 1, args.games, args.turns)))
+    print(f"{args.games} tables × {args.turns} commands, a picture per command, "
+          f"{args.rounds} round(s) taking turns; machine load before: {load()}")
+    setups = [("SQLite (WAL, synchronous=FULL)", 1), ("PostgreSQL", 1), ("PostgreSQL", 2),
+              ("PostgreSQL", 3)]
+    runs: dict[tuple[str, int], list[dict]] = {k: [] for k in setups}
     schemas = []
     try:
-        for processes in (1, 2, 3):
-            schema = f"bench_multi_{os.getpid()}_{processes}"
-            schemas.append(schema)
-            rows.append(("PostgreSQL", processes, await measure(
-                with_schema(server, schema), processes, args.games, args.turns)))
+        with tempfile.TemporaryDirectory() as folder:
+            for r in range(args.rounds):       # interleaved, so a change of load hits all
+                for name, processes in setups:
+                    tag = f"{os.getpid()}_{r}_{processes}"
+                    if name.startswith("SQLite"):
+                        where = str(Path(folder) / f"bench-{tag}.sqlite3")
+                    else:
+                        schemas.append(f"bench_multi_{tag}")
+                        where = with_schema(server, schemas[-1])
+                    runs[(name, processes)].append(
+                        await measure(where, processes, args.games, args.turns))
     finally:
         con = await asyncpg.connect(server)
         for schema in schemas:
             await con.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
         await con.close()
-    print(f"{'database':32} {'processes':>9} {'commands':>8} {'moves':>6} {'moves/s':>8} "
-          f"{'commands/s':>10} {'p50 ms':>7} {'p99 ms':>7}")
-    for name, processes, r in rows:
-        print(f"{name:32} {processes:>9} {r['commands']:>8.0f} {r['moves']:>6.0f} "
-              f"{r['moves_s']:>8.1f} {r['commands_s']:>10.1f} {r['p50']:>7.0f} {r['p99']:>7.0f}")
+    print(f"{'database':31} {'procs':>5} {'commands':>8} {'moves':>6} {'moves/s':>8} "
+          f"{'cmds/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'CPU ms/cmd':>10}")
+    for (name, processes), results in runs.items():
+        commands = sum(x["commands"] for x in results)
+        moves = sum(x["moves"] for x in results)
+        wall = sum(x["wall"] for x in results)
+        latencies = [v for x in results for v in x["latencies"]]
+        cpu = sum(x["cpu"] for x in results)
+        print(f"{name:31} {processes:>5} {commands:>8} {moves:>6} {moves / wall:>8.1f} "
+              f"{commands / wall:>7.1f} {pct(latencies, 50) * 1000:>7.0f} "
+              f"{pct(latencies, 99) * 1000:>7.0f} {cpu / commands * 1000:>10.1f}")
     print(f"machine load after: {load()}")
     return 0
 
