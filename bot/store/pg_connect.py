@@ -47,6 +47,14 @@ def named_schema(url: str) -> str | None:
     return first
 
 
+async def _reset(con: asyncpg.Connection) -> None:
+    """What a connection needs on its way back to the pool. asyncpg's default runs a reset
+    query (RESET ALL, UNLISTEN, …) every time — a round trip per operation — for session
+    state the bot never sets; only a transaction left open (a cancelled task) matters."""
+    if con.is_in_transaction():
+        await con.execute("ROLLBACK")
+
+
 async def connect_pool(url: str, size: int, timeout: float) -> asyncpg.Pool:
     """A pool of up to ``size`` connections, one made now so a bad address fails here."""
     where = redact(url)
@@ -54,7 +62,7 @@ async def connect_pool(url: str, size: int, timeout: float) -> asyncpg.Pool:
         # asyncpg's own timeout covers connecting; wait_for is the backstop
         return await asyncio.wait_for(
             asyncpg.create_pool(url, min_size=1, max_size=size, timeout=timeout,
-                                command_timeout=COMMAND_TIMEOUT,
+                                command_timeout=COMMAND_TIMEOUT, reset=_reset,
                                 max_inactive_connection_lifetime=300.0),
             timeout + 5)
     except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError,
