@@ -14,6 +14,9 @@
                              DMs go out as soon as a move is committed, the loop is for
                              follow-ups and retries
     SAILBOT_CACHE            games whose state is kept in memory (default 512)
+    SAILBOT_DISCORD_API      the Discord API base URL (default https://discord.com/api/v10);
+                             another one — a proxy, a self-hosted gateway, a test server —
+                             also names the gateway (its /gateway/bot)
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ class Config:
     board_keep: int = 20
     reminder_poll: float = 60.0
     cache_size: int = 512
+    discord_api: str | None = None
     db_url: str | None = None          # a PostgreSQL URL; None: the SQLite file db_path
     shards: Shards | None = None
 
@@ -137,6 +141,10 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
     keep = int(_number(env, "SAILBOT_BOARD_KEEP", 20, 1, integer=True))
     poll = _number(env, "SAILBOT_REMINDER_POLL", 60.0, 1.0)
     cache = int(_number(env, "SAILBOT_CACHE", 512, 1, integer=True))
+    api = (env.get("SAILBOT_DISCORD_API") or "").strip().rstrip("/") or None
+    if api is not None and not api.startswith(("http://", "https://")):
+        raise ConfigError(f"SAILBOT_DISCORD_API must be an http(s) URL such as "
+                          f"https://discord.com/api/v10, not {api[:80]!r}.")
     if create_dirs and db_url is None:
         try:
             db_path.parent.mkdir(parents=True, exist_ok=True)
@@ -145,4 +153,4 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
                               f"({exc.strerror or exc}).") from None
     return Config(token=token, db_path=db_path, dev_guild=dev_guild, reminder_hours=hours,
                   board_dir=board_dir, board_keep=keep, reminder_poll=poll, cache_size=cache,
-                  db_url=db_url, shards=shards)
+                  discord_api=api, db_url=db_url, shards=shards)

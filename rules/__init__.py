@@ -5,7 +5,7 @@ comes from the seed given to ``setup``. See ``rules.contract`` for the shape eve
 implements and ``rules.registry`` for looking games up by name.
 """
 
-from rules.contract import Event, Game, GameResult, Move
+from rules.contract import Choice, Event, Game, GameResult, Move
 from rules.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -17,6 +17,7 @@ from rules.registry import game_names, get_game
 
 __all__ = [
     "AmbiguousMoveError",
+    "Choice",
     "Event",
     "Game",
     "GameResult",

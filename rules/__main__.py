@@ -33,7 +33,11 @@ def cmd_random(args: argparse.Namespace) -> int:
         # every game, every player count, both policies: what CI runs
         for name in game_names():
             game = get_game(name)
-            for n in range(game.min_players, game.max_players + 1):
+            counts = set(range(game.min_players, game.max_players + 1))
+            for variant in game.texts.variants:      # a variant may allow other counts
+                if variant.players:
+                    counts |= set(range(variant.players[0], variant.players[1] + 1))
+            for n in sorted(counts):
                 for policy in POLICIES:
                     one = argparse.Namespace(**{**vars(args), "game": name, "players": n,
                                                 "policy": policy, "seed": args.seed + n})

@@ -18,6 +18,7 @@ game's words at all).
     option = "workers"                # the option's name …
     option_description = "How many workers, e.g. 2"   # … and its help text
     out_of_turn = false               # may be used when it is not the caller's turn
+    optional = false                  # the parameter may be left out (`/pass`)
 
     [[variants]]                      # optional rule variants, chosen at `/<game> start`
     key = "cn-card"
@@ -56,6 +57,8 @@ class Verb(BaseModel):
     out_of_turn: bool = False
     # More notation words this verb accepts as they are (e.g. `/market` takes `market2 …`).
     also: tuple[str, ...] = ()
+    # The parameter may be left out: `/pass` alone means `complete(state, seat, verb, "")`.
+    optional: bool = False
 
     @field_validator("name", "option")
     @classmethod

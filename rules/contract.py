@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -67,6 +67,21 @@ class Event(BaseModel):
     # that player privately and never posts it.
     private: bool = False
     data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Choice(NamedTuple):
+    """One thing a click panel offers: ``path``, short labels from the broadest choice to
+    the narrowest (``("sail", "Portugal", "→ Guiné", "×2")``), and the ``move`` a press on
+    the whole path plays, exactly as if ``str(move)`` had been typed."""
+
+    path: tuple[str, ...]
+    move: Move
+
+
+def notation_path(move: Move) -> tuple[str, ...]:
+    """The default path of a move: the words of its notation (``take 2`` -> take › 2)."""
+    text = str(move)
+    return tuple(text.split()) or (text,)
 
 
 class GameResult(BaseModel):
@@ -227,6 +242,16 @@ class Game(ABC, Generic[StateT]):
         that they may only be offered privately."""
         return False
 
+    def choices(self, state: StateT, seat: int) -> list[Choice]:
+        """What a click panel offers ``seat`` now, in reading order (e.g. spaces by position,
+        counts ascending). The panel shows few choices flat and narrows many by their first
+        labels (from where -> to where -> how many), so choices sharing a first label belong
+        together; paths are distinct. A game may offer whole turns (one move of several
+        steps) where a turn reads better so, and may leave out moves that are never wise,
+        as long as every decision the game needs stays reachable. Default: every legal move,
+        its path the words of its notation."""
+        return [Choice(notation_path(m), m) for m in self.legal_moves(state, seat)]
+
     def policy(self, level: str = "easy") -> Policy:
         """The computer player for a level ('easy', 'normal', 'strong')."""
         from rules.policy import WeightedRandom
@@ -261,7 +286,7 @@ class Game(ABC, Generic[StateT]):
             raise NotYourTurnError(self.waiting_for(state))
 
     def waiting_for(self, state: StateT) -> str:
-        seats = self.to_act(state)
+        seats = self.waiting_on(state)
         names = ", ".join(self.seat_label(state, s) for s in seats)
         return f"It is not your turn: waiting for {names}."
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,3 +75,13 @@ async def to_move(svc: TableService, channel: int = CH) -> tuple[int, int]:
     user = table.seats[seat].user_id
     assert user is not None, "waiting on a computer after a command returned"
     return seat, user
+
+
+async def put_state(svc: TableService, state: Any, channel: int = CH) -> None:
+    """Make ``state`` the table's current state, stored as a snapshot at the current ply
+    (the way a long game loads), so tests can start from any position — e.g. two states
+    that differ only in hidden values."""
+    table = await svc.table(channel)
+    await svc.store.append_moves(table.row, [], svc.clock(),
+                                 snapshot=(table.ply, table.game.dump(state)))
+    svc.tables.forget(table.row.id)

@@ -1,5 +1,5 @@
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,3 +21,27 @@ async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Da
     where = Databases(request.param, tmp_path)
     yield where
     await where.drop()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ANN001, ANN201
+    """The loopback Discord's timings (tests/test_loopback.py), whether or not -s is on."""
+    from tests.loopback import people
+
+    if not people.REPORTS:
+        return
+    terminalreporter.write_sep("-", "loopback Discord: first callback of every interaction")
+    for line in people.REPORTS:
+        terminalreporter.write_line(line)
+    terminalreporter.write_line(f"all: {people.summary(people.LATENCIES)}")
+
+
+@pytest.fixture
+def toys() -> Iterator[None]:
+    """The toy games registered (Nim; High card with secret hands, declared or not)."""
+    from tests import toy_game, toy_secret
+
+    toy_game.install()
+    toy_secret.install()
+    yield
+    toy_game.uninstall()
+    toy_secret.uninstall()

@@ -37,6 +37,10 @@ class Sent:
     pending: bool = False              # a deferred "thinking…" not yet replaced
     allowed_mentions: discord.AllowedMentions | None = None
 
+    @property
+    def flags(self) -> discord.MessageFlags:
+        return discord.MessageFlags(ephemeral=self.ephemeral)
+
     def update(self, content: Any = ..., view: Any = ..., file: discord.File | None = None,
                allowed_mentions: Any = ...) -> None:
         if content is not ...:
@@ -63,18 +67,24 @@ class FakeUser:
         self.display_name = name.capitalize()
         self.bot = False
         self.dms: list[str] = []
+        self.dm_messages: list[Sent] = []      # the same DMs with their picture and panel
         self.dms_closed = dms_closed
 
     @property
     def mention(self) -> str:
         return f"<@{self.id}>"
 
-    async def send(self, content: str) -> None:
+    async def send(self, content: str, *, file: discord.File | None = None,
+                   view: discord.ui.View | None = None, **_: Any) -> Sent:
         if self.dms_closed:
             raise discord.Forbidden(FakeHTTPResponse(403, "Forbidden"),
                                     {"code": 50007,
                                      "message": "Cannot send messages to this user"})
         self.dms.append(content)
+        image, name = _read(file)
+        message = Sent(content, False, image, name, view)
+        self.dm_messages.append(message)
+        return message
 
 
 class FakeHTTPResponse:
@@ -85,12 +95,36 @@ class FakeHTTPResponse:
         self.reason = reason
 
 
+class FakeChannel:
+    """A channel the bot posts to directly (a move made from a DM posts the board here)."""
+
+    def __init__(self, channel_id: int) -> None:
+        self.id = channel_id
+        self.sent: list[Sent] = []
+
+    async def send(self, content: str | None = None, *, file: discord.File | None = None,
+                   view: discord.ui.View | None = None,
+                   allowed_mentions: discord.AllowedMentions | None = None, **_: Any) -> Sent:
+        image, name = _read(file)
+        message = Sent(content or "", False, image, name, view,
+                       allowed_mentions=allowed_mentions)
+        self.sent.append(message)
+        return message
+
+
 class FakeClient:
-    """The bits of ``TableBot`` the adapter uses: the service and user lookup."""
+    """The bits of ``TableBot`` the adapter uses: the service, user and channel lookup."""
 
     def __init__(self, service: Any, users: list[FakeUser] | None = None) -> None:
         self.service = service
         self.users: dict[int, FakeUser] = {u.id: u for u in users or []}
+        self.channels: dict[int, FakeChannel] = {}
+
+    def get_channel(self, channel_id: int) -> FakeChannel:
+        return self.channels.setdefault(channel_id, FakeChannel(channel_id))
+
+    async def fetch_channel(self, channel_id: int) -> FakeChannel:
+        return self.get_channel(channel_id)
 
     def get_user(self, user_id: int) -> FakeUser | None:
         return self.users.get(user_id)

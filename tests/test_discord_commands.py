@@ -87,7 +87,7 @@ def test_move_verbs_take_one_autocompleted_text(payloads: list[dict[str, Any]]) 
         options = by_name[verb.name]["options"]
         assert len(options) == 1
         assert options[0]["name"] == verb.option
-        assert options[0]["type"] == 3 and options[0]["required"]
+        assert options[0]["type"] == 3 and options[0]["required"] == (not verb.optional)
         assert options[0]["autocomplete"] is True
 
 

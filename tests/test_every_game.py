@@ -9,7 +9,9 @@ covered the moment it is registered):
 * every autocomplete suggestion of every verb is accepted by that verb;
 * hidden information: two states that differ only in hidden values (``determinize``)
   give the same public view, summary, picture, refusals and suggestion labels for the
-  same input — unless the input is accepted and turns something over.
+  same input — unless the input is accepted and turns something over — and the same
+  public turn panel (the board message's buttons and menus);
+* every click-panel choice reads back from its notation and applies.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from typing import Any
 
 import pytest
 
+from bot.table.panels import Panels
 from bot.table.suggest import accepted, suggest
 from render.registry import renderer_for
 from rules import Game, RulesError, game_names, get_game
 from rules.fuzz import play_random, random_game
+from tests.panel_support import table_of
 
 GAMES = game_names()
 ODD = ["", ";", ";;", ",", "   ", "x99999999999999999999", "9223372036854775808",
@@ -145,9 +149,14 @@ def test_hidden_information_never_shows(name: str) -> None:
     for state, _ in sample(name)[::2]:
         twin = game.determinize(state, None, rng)
         seats = sorted(set(game.to_act(state)))
-        texts = [(seat, str(m)) for seat in seats for m in game.legal_moves(state, seat)[:12]]
-        texts += [(seat, odd) for seat in seats for odd in ODD[:8]]
-        assert public_outputs(game, state, texts) == public_outputs(game, twin, texts)
+        assert public_outputs(game, state, []) == public_outputs(game, twin, [])
+        for seat in seats:
+            # a seat's inputs may name what it knows (its own hand): its twin keeps that,
+            # and every other hidden value is dealt afresh
+            mine = game.determinize(state, seat, rng)
+            texts = [(seat, str(m)) for m in game.legal_moves(state, seat)[:12]]
+            texts += [(seat, odd) for odd in ODD[:8]]
+            assert public_outputs(game, state, texts) == public_outputs(game, mine, texts)
         for seat in seats:
             # what another player sees of this seat's choices: only public moves may show
             if not game.choices_private(state, seat):
@@ -157,3 +166,51 @@ def test_hidden_information_never_shows(name: str) -> None:
             view, tview = game.view(state, None), game.view(twin, None)
             assert draw(view, None, None, None) == draw(tview, None, None, None)
             pictures += 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_panel_choices_read_back_and_apply(name: str) -> None:
+    game = get_game(name)
+    for state, _ in sample(name)[::2]:
+        for seat in acting(game, state):
+            paths = set()
+            for choice in game.choices(state, seat):
+                assert choice.path and all(choice.path), choice
+                assert choice.path not in paths, choice.path
+                paths.add(choice.path)
+                assert game.parse(state, seat, str(choice.move)) == choice.move
+                game.apply(state, seat, choice.move)
+
+
+def public_panel(name: str, state: Any) -> Any:
+    panel = Panels().public(table_of(name, state))
+    if panel is None:
+        return None
+    return panel.describe(), [(row.placeholder, [(o.label, o.ref, o.description)
+                                                  for o in row.options])
+                              if hasattr(row, "options") else row for row in panel.rows]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hidden_information_never_shows_on_a_panel(name: str) -> None:
+    """The public board message's panel is the same for two states a spectator cannot
+    tell apart: its buttons and menus show nothing hidden."""
+    game = get_game(name)
+    rng = random.Random(13)
+    for state, _ in sample(name):
+        for _ in range(2):
+            twin = game.determinize(state, None, rng)
+            assert public_panel(name, state) == public_panel(name, twin)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seats_own_choices_show_nothing_hidden_from_it(name: str) -> None:
+    """A private panel shows a seat its own choices; they may use what that seat knows,
+    never what is hidden from it too (a face-down stack, another player's hand)."""
+    game = get_game(name)
+    rng = random.Random(17)
+    for state, _ in sample(name)[::2]:
+        for seat in acting(game, state):
+            twin = game.determinize(state, seat, rng)
+            mine = [(c.path, str(c.move)) for c in game.choices(state, seat)]
+            assert mine == [(c.path, str(c.move)) for c in game.choices(twin, seat)]

@@ -16,6 +16,7 @@ from bot_support import (
     Clock,
     close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
+    put_state,
     started,
     to_move,
 )
@@ -32,14 +33,6 @@ g = get_game("navegador")
 @pytest.fixture
 async def svc(tmp_path) -> TableService:
     return await make_service(tmp_path / "t.sqlite3")
-
-
-async def put_state(svc: TableService, state: Any, channel: int = CH) -> None:
-    """Make ``state`` the table's current state (a snapshot at the current ply)."""
-    table = await svc.table(channel)
-    await svc.store.append_moves(table.row, [], svc.clock(),
-                                 snapshot=(table.ply, g.dump(state)))
-    svc.tables.forget(table.row.id)
 
 
 def card_turn_state(state: Any, stack: list[int]) -> Any:
@@ -186,6 +179,7 @@ async def test_a_player_done_with_the_kings_privilege_is_told_so(svc: TableServi
     s = table.state.model_copy(deep=True)
     s.step = "king"
     s.sheets[A].king_done = True
+    s.sheets[A].king = "church"
     await put_state(svc, s)
     with pytest.raises(TableError, match="You have placed your King's privilege; waiting"):
         await svc.move(CH, table.seats[A].user_id, "king church")

@@ -1,10 +1,10 @@
 """The Discord bot: a client with a slash-command tree over one table service.
 
 ``run(config)`` opens the store, builds the bot, and runs until stopped. At startup
-(``setup_hook``) it registers the lobby buttons (dynamic items, so lobby messages posted
-before a restart keep working), syncs the commands — to ``config.dev_guild`` when set
-(instant; for development) or globally (may take up to an hour to show everywhere) — and
-starts the reminder loop.
+(``setup_hook``) it registers the lobby buttons and the turn panels' buttons and menus
+(dynamic items, so messages posted before a restart keep working), syncs the commands —
+to ``config.dev_guild`` when set (instant; for development) or globally (may take up to
+an hour to show everywhere) — and starts the reminder loop.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import add_commands
+from bot.discord.endpoint import use_api, use_its_gateway
+from bot.discord.panels import PanelButton, PanelMenu
 from bot.discord.reminders import ReminderLoop
 from bot.discord.respond import OOPS, Answer
 from bot.discord.views import LobbyButton, LobbyColour
@@ -50,7 +52,8 @@ class TableBot(discord.Client):
     """The bot. ``service`` is what every command and button talks to."""
 
     def __init__(self, service: TableService, *, dev_guild: int | None = None,
-                 sync: bool = True, reminder_seconds: float = 60.0, **options: Any) -> None:
+                 sync: bool = True, reminder_seconds: float = 60.0,
+                 api: str | None = None, **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())  # no privileged intents
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(**options)
@@ -60,9 +63,12 @@ class TableBot(discord.Client):
         self.tree = TableTree(self)
         add_commands(self.tree)
         self.reminders = ReminderLoop(self, service, seconds=reminder_seconds)
+        self.own_api = use_api(api)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(LobbyButton, LobbyColour)
+        if self.own_api:
+            await use_its_gateway(self.http)
+        self.add_dynamic_items(LobbyButton, LobbyColour, PanelButton, PanelMenu)
         if self.sync_on_start:
             await self.sync_commands()
         self.reminders.start()
@@ -111,7 +117,8 @@ async def serve(config: Config) -> None:
 def make_bot(service: TableService, config: Config) -> TableBot:
     """The bot for ``config``: sharded when SAILBOT_SHARDS names this process's shards."""
     options: dict[str, Any] = {"dev_guild": config.dev_guild,
-                               "reminder_seconds": config.reminder_poll}
+                               "reminder_seconds": config.reminder_poll,
+                               "api": config.discord_api}
     if config.shards is None:
         return TableBot(service, **options)
     log.info("Running %s", config.shards)

@@ -58,6 +58,7 @@ class Verb:
     option: str
     option_description: str
     service_verb: str | None
+    optional: bool = False      # the option may be left out (`/pass`)
 
 
 MOVE = Verb("move", "Play any move in your game's notation (see /<game> rules)", "notation",
@@ -84,7 +85,8 @@ def move_verbs() -> tuple[Verb, ...]:
             option_help = " · ".join(dict.fromkeys(v.option_description for v in specs))
             options = {v.option for v in specs}
             option = first.option if len(options) == 1 else "what"
-        verbs.append(Verb(name, clip(description), option, clip(option_help), name))
+        verbs.append(Verb(name, clip(description), option, clip(option_help), name,
+                          optional=any(v.optional for v in specs)))
     return (*verbs, MOVE)
 
 
@@ -248,8 +250,12 @@ async def suggest(interaction: discord.Interaction, verb: str | None,
 def move_command(verb: Verb) -> app_commands.Command:
     """``/<verb> <option>`` with autocomplete; the option is renamed per verb."""
 
-    async def callback(interaction: discord.Interaction, text: str) -> None:
-        await play(interaction, text, verb.service_verb)
+    if verb.optional:
+        async def callback(interaction: discord.Interaction, text: str = "") -> None:
+            await play(interaction, text, verb.service_verb)
+    else:
+        async def callback(interaction: discord.Interaction, text: str) -> None:  # type: ignore[misc]
+            await play(interaction, text, verb.service_verb)
 
     async def complete(interaction: discord.Interaction,
                        current: str) -> list[app_commands.Choice[str]]:

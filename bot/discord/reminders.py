@@ -1,4 +1,6 @@
-"""Turn-reminder DMs on Discord: a loop that asks the service what is due and sends it.
+"""Turn-reminder DMs on Discord: a loop that asks the service what is due and sends it —
+the text, the board picture and the player's turn panel (a whole turn can be played from
+the DM).
 
 The schedule lives in the store (``TableService.due_reminders``), so a restart loses
 nothing: the loop simply picks up whatever became due while the bot was away. A user
@@ -9,10 +11,11 @@ DMing them until they run ``/notify on`` again.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 from discord.ext import tasks
@@ -40,13 +43,20 @@ class _ReminderService(Protocol):
                             dm_closed: bool = False) -> None: ...
 
 
-async def send_dm(client: _UserSource, user_id: int, text: str) -> tuple[bool, bool]:
-    """DM ``text`` to a user. Returns ``(delivered, dm_closed)``; never raises for a user
-    we cannot reach. ``dm_closed`` means "stop trying": closed DMs, a blocked bot, or a
-    user Discord no longer knows."""
+async def send_dm(client: _UserSource, user_id: int, text: str, *,
+                  image: bytes | None = None,
+                  view: discord.ui.View | None = None) -> tuple[bool, bool]:
+    """DM ``text`` (with the board picture and a turn panel, if given) to a user. Returns
+    ``(delivered, dm_closed)``; never raises for a user we cannot reach. ``dm_closed``
+    means "stop trying": closed DMs, a blocked bot, or a user Discord no longer knows."""
+    extra: dict[str, Any] = {}
+    if image is not None:
+        extra["file"] = discord.File(io.BytesIO(image), filename="board.png")
+    if view is not None:
+        extra["view"] = view
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
-        await user.send(text[:DM_LIMIT])
+        await user.send(text[:DM_LIMIT], **extra)
     except discord.Forbidden as exc:
         # 50007 is the usual one (DMs closed / no shared server); any 403 on a DM means
         # the same for us: we may not write to this person.
@@ -65,10 +75,14 @@ async def deliver_due(client: _UserSource, service: _ReminderService,
                       now: float | None = None) -> int:
     """Send every reminder that is due; report each attempt back. Returns how many
     were delivered. One failing reminder never stops the others."""
+    from bot.discord.panels import panel_view
+
     delivered_count = 0
     for reminder in await service.due_reminders(time.time() if now is None else now):
         try:
-            delivered, closed = await send_dm(client, reminder.user_id, reminder.text)
+            delivered, closed = await send_dm(client, reminder.user_id, reminder.text,
+                                              image=reminder.image,
+                                              view=panel_view(reminder.panel))
             await service.reminder_done(reminder, delivered, dm_closed=closed)
         except Exception:
             log.exception("Reminder %s for user %s failed", reminder.id, reminder.user_id)

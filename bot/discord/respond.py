@@ -23,7 +23,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -43,6 +43,7 @@ OOPS = ("Something went wrong on our side (it has been logged). "
 NO_MENTIONS = discord.AllowedMentions.none()
 
 Call = Callable[[], Awaitable[Reply]]
+T = TypeVar("T")
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
@@ -114,9 +115,10 @@ class Answer:
             await self.interaction.response.defer(ephemeral=True, thinking=True)
         self.deferred = True
 
-    async def run(self, call: Call, defer_after: float = QUICK_BUDGET) -> Reply | None:
+    async def run(self, call: Callable[[], Awaitable[T]],
+                  defer_after: float = QUICK_BUDGET) -> T | None:
         """The service's reply, or None when it refused (the user has been told why)."""
-        task: asyncio.Future[Reply] | None = None
+        task: asyncio.Future[T] | None = None
         try:
             task = asyncio.ensure_future(call())
             if defer_after > 0:
@@ -186,35 +188,58 @@ class Answer:
             await followup.send(chunk, ephemeral=private, allowed_mentions=allowed)
         return message if file is not None else None
 
-    async def edit_message(self, content: str, view: discord.ui.View | None) -> None:
-        """Button presses: redraw the message the button sits on (the lobby)."""
-        content = split_text(content)[0]
+    async def edit_message(self, content: str | None, view: discord.ui.View | None) -> None:
+        """Button presses: redraw the message the button sits on (the lobby, a panel);
+        ``content`` None keeps its text."""
+        extra: dict[str, Any] = {"view": view, "allowed_mentions": NO_MENTIONS}
+        if content is not None:
+            extra["content"] = split_text(content)[0]
         if not self.interaction.response.is_done():
-            await self.interaction.response.edit_message(content=content, view=view,
-                                                         allowed_mentions=NO_MENTIONS)
+            await self.interaction.response.edit_message(**extra)
         else:
-            await self.interaction.edit_original_response(content=content, view=view,
-                                                          allowed_mentions=NO_MENTIONS)
+            await self.interaction.edit_original_response(**extra)
 
 
 async def finish(interaction: discord.Interaction, answer: Answer, reply: Reply,
                  *, ephemeral: bool | None = None, view: discord.ui.View | None = None) -> None:
-    """Send the reply, remember the board message, deliver private messages, and send the
-    turn DMs it made due at once (the reminder loop is for follow-ups and retries)."""
+    """Send the reply (a public board carries its turn panel), remember the board message,
+    deliver private messages, and send the turn DMs it made due at once (the reminder loop
+    is for follow-ups and retries)."""
+    private = reply.ephemeral if ephemeral is None else ephemeral
+    if view is None and reply.panel is not None and not private:
+        from bot.discord.panels import panel_view
+
+        view = panel_view(reply.panel)
     message = await answer.send(reply, ephemeral=ephemeral, view=view)
-    service = service_of(interaction)
     if message is not None and interaction.channel_id is not None:
-        try:
-            await service.note_board_message(interaction.channel_id, message.id)
-        except Exception:
-            log.exception("Could not remember board message %s", message.id)
+        await note_board(interaction.client, interaction.channel_id, message)
     if reply.private:
         await answer.error(reply.private)
     await deliver_dms(interaction.client, reply)
     if reply.notify:
-        kick = getattr(getattr(interaction.client, "reminders", None), "kick", None)
-        if kick is not None:
-            kick()
+        kick_reminders(interaction.client)
+
+
+def kick_reminders(client: Any) -> None:
+    kick = getattr(getattr(client, "reminders", None), "kick", None)
+    if kick is not None:
+        kick()
+
+
+async def note_board(client: Any, channel_id: int, message: discord.Message) -> None:
+    """Remember the newest board message; the one before it loses its (stale) panel."""
+    try:
+        old = await client.service.note_board_message(channel_id, message.id)
+    except Exception:
+        log.exception("Could not remember board message %s", message.id)
+        return
+    if old is None or not hasattr(client, "get_partial_messageable"):
+        return
+    try:
+        await client.get_partial_messageable(channel_id).get_partial_message(old).edit(
+            view=None)
+    except discord.HTTPException as exc:
+        log.debug("Could not clear the panel of board message %s: %s", old, exc)
 
 
 async def deliver_dms(client: Any, reply: Reply) -> None:

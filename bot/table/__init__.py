@@ -1,7 +1,7 @@
 """The table service and everything it needs, transport-free: lobbies, moves, computer
 seats, undo, reminders, the words and the picture of a reply (see ``service.py``)."""
 
-from bot.table.replies import LobbyView, RaceError, Reminder, Reply, TableError
+from bot.table.replies import LobbyView, MovedOn, RaceError, Reminder, Reply, TableError
 from bot.table.service import TableService
 
-__all__ = ["LobbyView", "RaceError", "Reminder", "Reply", "TableError", "TableService"]
+__all__ = ["LobbyView", "MovedOn", "RaceError", "Reminder", "Reply", "TableError", "TableService"]

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from bot.store import DiskFull, MoveRow, SeatRow, StaleVersion
 from bot.table import lobby, words
 from bot.table.narrate import Narrator, notify, play_lines, private_events
-from bot.table.replies import Reply, TableError
+from bot.table.replies import MovedOn, Reply, TableError
 from bot.table.suggest import suggest
 from bot.table.table import Table
 from bot.table.tables import DISK_FULL, Play, Tables
@@ -125,10 +125,13 @@ class MoveDesk:
     # Moves ---------------------------------------------------------------------------
 
     async def move(self, channel_id: int, user_id: int, text: str,
-                   verb: str | None = None) -> Reply:
+                   verb: str | None = None, expect: tuple[int, int] | None = None) -> Reply:
         """Play ``text`` (a whole turn or one decision); ``verb`` is the slash command used
-        (None for /move), which completes a bare parameter."""
+        (None for /move), which completes a bare parameter. ``expect``: the (game id,
+        version) the caller saw — a panel press — else MovedOn and nothing changes."""
         table = await self.tables.active(channel_id)
+        if expect is not None and (table.row.id, table.row.version) != expect:
+            raise MovedOn("The board has moved on since then; nothing was changed.")
         spec = self.verb_of(table, verb)
         seat = self.authorise(table, user_id)
         g, state = table.game, table.state
@@ -136,9 +139,12 @@ class MoveDesk:
         if len(text) > MAX_INPUT:
             raise TableError(f"That is too long to be a move ({len(text)} characters). "
                              f"`/{g.name} rules` shows the notation.")
-        typed = g.complete(state, seat, spec, text)
-        if not typed.strip():
+        if not any(ch.isalnum() or ch == "." for ch in text) and not (
+                spec is not None and spec.optional and not text.strip()):
+            # nothing but separators or symbols is no move at all, whatever the verb; a
+            # verb whose parameter may be left out (`/pass`) means its bare word
             raise TableError(f"Type a move, {g.texts.examples or 'see /help'}.")
+        typed = g.complete(state, seat, spec, text)
         try:
             move = g.parse(state, seat, typed)
         except RulesError as exc:

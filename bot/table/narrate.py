@@ -1,5 +1,5 @@
 """What the table says after a command: the plies played, who is next and what they should
-do, and the board picture — one reply, the same for every game."""
+do, the board picture and the turn panel — one reply, the same for every game."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.table import words
 from bot.table.lobby import colour_hex
+from bot.table.panels import Panels
 from bot.table.pictures import render_picture
 from bot.table.replies import Reply
 from bot.table.table import Table
@@ -72,8 +73,9 @@ def notify(table: Table, mover: int | None = None) -> list[int]:
 class Narrator:
     """Builds replies with the board picture (drawn off the event loop, if enabled)."""
 
-    def __init__(self, render: bool = True) -> None:
+    def __init__(self, render: bool = True, panels: Panels | None = None) -> None:
         self.render = render
+        self.panels = panels or Panels()
 
     async def picture(self, table: Table, since: Any = None) -> bytes | None:
         if not self.render or table.state is None:
@@ -89,4 +91,5 @@ class Narrator:
         return Reply(text=words.clip("\n".join(line for line in lines if line)),
                      image=await self.picture(table, since),
                      notify=notify(table, mover) if notify_next else [],
-                     progress=table.game.progress(table.state))
+                     progress=table.game.progress(table.state),
+                     panel=self.panels.public(table))

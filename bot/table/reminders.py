@@ -9,6 +9,7 @@ from datetime import datetime
 
 from bot.store import MoveRow
 from bot.table import words
+from bot.table.narrate import Narrator
 from bot.table.replies import Reminder
 from bot.table.tables import Tables
 
@@ -34,9 +35,13 @@ def since_last_turn(moves: list[MoveRow], user_id: int, names: list[str]) -> lis
 
 
 def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, prompt: str,
-                  happened: list[str], example: str) -> str:
+                  happened: list[str], example: str, private: str = "") -> str:
+    """The turn DM. ``private``: what only this player may see (their hand), when their
+    choice depends on it — a DM is private, so it can say what the channel never does."""
     head = ("⏰ Still your turn" if follow_up else "⚓ It is your turn")
     lines = [f"{head} in **{title}** in <#{channel_id}> — {prompt}.", f"Board: {link}"]
+    if private:
+        lines.append(words.clip(private, 600))
     if happened:
         lines.append("Since your last turn:")
         budget = DM_LIMIT - sum(len(x) + 1 for x in lines) - 200
@@ -50,13 +55,15 @@ def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, promp
             kept.append(line)
         lines += reversed(kept)
     hint = f" ({example})" if example else ""
-    lines.append(f"Reply in the channel with a move{hint}; `/notify off` stops these.")
+    lines.append(f"Choose below, or reply in the channel with a move{hint}; `/notify off` "
+                 "stops these.")
     return words.clip("\n".join(lines), DM_LIMIT)
 
 
 class ReminderDesk:
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, narrator: Narrator | None = None) -> None:
         self.tables = tables
+        self.narrator = narrator or Narrator(render=False)
 
     async def due(self, now: float | datetime | None = None) -> list[Reminder]:
         """DMs due now, claimed for this caller; call ``done`` after trying each."""
@@ -82,10 +89,14 @@ class ReminderDesk:
                            table.row.board_message_id),
                 r.kind == "follow-up",
                 words.name_seats(g.prompt(table.state, seat), table.names),
-                since_last_turn(moves, r.user_id, table.names), g.texts.examples)
+                since_last_turn(moves, r.user_id, table.names), g.texts.examples,
+                private=words.name_seats(g.private_text(table.state, seat), table.names)
+                if g.choices_private(table.state, seat) else "")
             out.append(Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
                                 guild_id=table.row.guild_id, text=text, id=r.id,
-                                game_id=table.row.id, kind=r.kind))
+                                game_id=table.row.id, kind=r.kind,
+                                panel=self.narrator.panels.for_seat(table, seat),
+                                image=await self.narrator.picture(table)))
         return out
 
     async def done(self, reminder: Reminder, delivered: bool, dm_closed: bool = False) -> None:

@@ -6,6 +6,10 @@ Adapters turn these into messages; nothing here knows about Discord.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.table.panels import Panel
 
 
 class TableError(Exception):
@@ -17,6 +21,10 @@ class TableError(Exception):
 
 class RaceError(TableError):
     """Someone else's move landed first; the caller's move was not applied."""
+
+
+class MovedOn(TableError):
+    """The game is no longer at the version the caller saw (an old panel was pressed)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,7 @@ class Reply:
     of a typed turn that was refused after its first steps were played).
     ``progress``: where the game stands ("Turn 18 · phase II"), so an adapter can tell a
     new turn's picture from one more of the same turn.
+    ``panel``: the turn panel to put on the public board message (``bot.table.panels``).
     """
 
     text: str
@@ -57,11 +66,13 @@ class Reply:
     lobby: LobbyView | None = None
     private: str = ""
     progress: str = ""
+    panel: Panel | None = None
 
 
 @dataclass(frozen=True)
 class Reminder:
-    """A DM to send: it is ``user_id``'s turn at ``channel_id``. ``id`` is the schedule row."""
+    """A DM to send: it is ``user_id``'s turn at ``channel_id``. ``id`` is the schedule row;
+    the DM carries the board picture and the player's turn panel."""
 
     user_id: int
     channel_id: int
@@ -70,3 +81,5 @@ class Reminder:
     id: int = 0
     game_id: int = 0
     kind: str = "first"
+    panel: Panel | None = None          # the player's turn panel (private: a DM)
+    image: bytes | None = None          # the board picture

@@ -6,7 +6,8 @@ It is a facade over desks that each do one thing, all working through one ``Tabl
 * ``LobbyDesk`` — open, join, leave, add a computer, start;
 * ``MoveDesk`` — moves, autocomplete, undo, resign;
 * ``ViewDesk`` — board, status, hand, log, score;
-* ``ReminderDesk`` — due turn DMs and what became of them.
+* ``PanelDesk`` — presses on turn panels (``bot.table.panels``: what they offer);
+* ``ReminderDesk`` — due turn DMs (with the picture and the panel) and what became of them.
 
 Every method returns a :class:`~bot.table.replies.Reply` or raises
 :class:`~bot.table.replies.TableError`, whose text is a sentence for the user (send it
@@ -28,6 +29,8 @@ from bot.table import lobby, words
 from bot.table.lobby_desk import LobbyDesk
 from bot.table.moves import MoveDesk
 from bot.table.narrate import Narrator
+from bot.table.panel_desk import Outcome, PanelDesk
+from bot.table.panels import Panels
 from bot.table.reminders import ReminderDesk
 from bot.table.replies import Reminder, Reply, TableError
 from bot.table.table import Table
@@ -62,12 +65,14 @@ class TableService:
         self.store = store
         self.clock = clock or time.time
         self.tables = Tables(store, self.clock, reminder_hours * 3600.0, cache_size)
-        self.narrator = Narrator(render)
+        self.panels = Panels()
+        self.narrator = Narrator(render, self.panels)
         self.lobbies = LobbyDesk(self.tables, self.narrator,
                                  seed_source or (lambda: secrets.randbelow(2**31)))
         self.moves = MoveDesk(self.tables, self.narrator)
         self.views = ViewDesk(self.tables, self.narrator, self.lobbies)
-        self.reminders = ReminderDesk(self.tables)
+        self.reminders = ReminderDesk(self.tables, self.narrator)
+        self.panel_desk = PanelDesk(self.tables, self.moves, self.panels)
 
     @classmethod
     async def open(cls, db_path: str | Path, **kwargs: Any) -> Self:
@@ -130,6 +135,17 @@ class TableService:
 
     async def cannot_move(self, channel_id: int, user_id: int, verb: str | None) -> str | None:
         return await self.moves.cannot_move(channel_id, user_id, verb)
+
+    @_guarded
+    async def press(self, game_id: int, version: int, seat: int | None, ref: str,
+                    user_id: int) -> Outcome:
+        """A press on a turn panel: open more choices, or play one exactly like a typed
+        move — only while the game is still at ``version``."""
+        return await self.panel_desk.press(game_id, version, seat, ref, user_id)
+
+    async def open_panel(self, game_id: int, user_id: int) -> Outcome:
+        """The caller's own turn panel (to show privately)."""
+        return await self.panel_desk.open(game_id, user_id)
 
     @_guarded
     async def undo(self, channel_id: int, user_id: int) -> Reply:
@@ -233,11 +249,14 @@ class TableService:
         row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
         return row.game if row else None
 
-    async def note_board_message(self, channel_id: int, message_id: int) -> None:
-        """Remember the message holding the latest board (reminder DMs link to it)."""
+    async def note_board_message(self, channel_id: int, message_id: int) -> int | None:
+        """Remember the message holding the latest board (reminder DMs link to it); returns
+        the one it replaces, whose turn panel is then out of date."""
         row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
-        if row is not None:
-            await self.store.set_board_message(row.id, message_id)
+        if row is None:
+            return None
+        await self.store.set_board_message(row.id, message_id)
+        return row.board_message_id if row.board_message_id != message_id else None
 
     # Reminders -----------------------------------------------------------------------
 

@@ -18,6 +18,19 @@ from rules.navegador.sea import region_name
 from rules.navegador.state import NavegadorState, PlayerSheet
 
 
+class CashRefusal(IllegalMoveError):
+    """A refusal that quotes the player's cash or a colony's price.
+
+    Either can hold the value of a colony stack turned face up earlier in the same move (the
+    exploration reward is cash; a token just revealed has a price). When that happened,
+    ``Navegador.apply`` refuses with ``public`` instead, which says the same without them:
+    a refusal must never tell what was face down when the move began."""
+
+    def __init__(self, message: str, public: str) -> None:
+        super().__init__(message)
+        self.public = public
+
+
 def cr(amount: int) -> str:
     return f"{amount} Cr"
 
@@ -60,9 +73,10 @@ def do_units(state: NavegadorState, seat: int, move: Units) -> list[Event]:
         raise IllegalMoveError(f"Say how many {noun}s to buy, at least 1 (or `skip`).")
     price, gained, sold = unit_outcome(state, sheet, move.what, move.count)
     if price > sheet.cash:
-        raise IllegalMoveError(
-            f"{plural(move.count, noun)} cost {cr(price)} and you have {cr(sheet.cash)}; "
-            "you pay in full before any over-cap piece is sold back."
+        rule = "you pay in full before any over-cap piece is sold back."
+        raise CashRefusal(
+            f"{plural(move.count, noun)} cost {cr(price)} and you have {cr(sheet.cash)}; {rule}",
+            f"{plural(move.count, noun)} cost {cr(price)}, more than you have; {rule}",
         )
     sheet.cash -= price
     if move.what == "workers":
@@ -124,7 +138,8 @@ def check_colony(state: NavegadorState, seat: int, move: Colony) -> int:
         )
     cost = colony_cost(state, move.regions)
     if cost > sheet.cash:
-        raise IllegalMoveError(f"Those colonies cost {cr(cost)}; you have {cr(sheet.cash)}.")
+        raise CashRefusal(f"Those colonies cost {cr(cost)}; you have {cr(sheet.cash)}.",
+                          "Those colonies cost more than you have.")
     return cost
 
 
@@ -184,7 +199,8 @@ def check_build(state: NavegadorState, seat: int, move: Build) -> int:
         )
     cost = build_cost(state, move.rows)
     if cost > sheet.cash:
-        raise IllegalMoveError(f"That costs {cr(cost)}; you have {cr(sheet.cash)}.")
+        raise CashRefusal(f"That costs {cr(cost)}; you have {cr(sheet.cash)}.",
+                          f"That costs {cr(cost)}, more than you have.")
     return cost
 
 
@@ -235,7 +251,7 @@ def check_market(state: NavegadorState, seat: int, move: Market) -> None:
         raise IllegalMoveError("Say what to sell or process, e.g. `market sell gold`, or `skip`.")
     for good in (*move.sell, *processed):
         if good not in GOODS:
-            raise IllegalMoveError(f"There is no good {good!r}: sugar, gold or spice.")
+            raise IllegalMoveError(f"There is no good {good}: sugar, gold or spice.")
     for good in set(move.sell) & set(processed):
         raise IllegalMoveError(
             f"You cannot sell and process {good} in the same Market action; pick one."

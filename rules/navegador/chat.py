@@ -1,5 +1,6 @@
 """Navegador at the chat table: what a slash verb's bare parameter means, which whole turns
-autocomplete offers for each verb, and the few sentences the table prints about the game.
+autocomplete offers for each verb, what a click panel offers, and the few sentences the
+table prints about the game.
 
 A turn starts with a rondel step, so a verb at a turn start composes "move there + do
 this" (`/hire 2` -> `workers 2`); mid-turn a verb only continues the turn it belongs to.
@@ -10,11 +11,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.chat import Verb
-from rules.contract import GameResult, Move
+from rules.contract import Choice, GameResult, Move
 from rules.errors import RulesError
 from rules.navegador import actions, turn
 from rules.navegador.data import ROMAN, load_data
-from rules.navegador.moves import CardSail, Done, King, Leg, Rondel, Skip, Turn, Units
+from rules.navegador.moves import (
+    CardSail,
+    Done,
+    King,
+    Leg,
+    Market,
+    Rondel,
+    Skip,
+    Step,
+    Turn,
+    Units,
+)
 from rules.navegador.notation import ACTION_WORDS, normalise
 from rules.navegador.state import NavegadorState
 
@@ -134,6 +146,83 @@ def suggestions(state: NavegadorState, seat: int, verb: Verb | None) -> Iterator
         yield from (m for m in legal if isinstance(m, King))
 
 
+# Click panels -------------------------------------------------------------------------
+#
+# At a turn start a panel offers whole turns, grouped by rondel space in the order the
+# stone reaches them (the free spaces first): `build` › `sugar+shipyard`, or `build` ›
+# `pay GUI x2` › `sugar+shipyard` when the move costs ships (the payment first: it is one
+# choice for every action there). A Sail is one press (the stone moves) and then its
+# legs: from where › to where › how many.
+
+
+def _place(region: str) -> str:
+    return load_data().region(region).name
+
+
+def _leg_path(leg: Leg) -> tuple[str, ...]:
+    if len(leg.paths) == 1:
+        p = leg.paths[0]
+        return (_place(p.origin), f"→ {_place(p.dest)}", f"×{p.count}")
+    origins = " + ".join(_place(p.origin) for p in leg.paths)
+    counts = " + ".join(f"{p.origin} ×{p.count}" for p in leg.paths)
+    return (origins, f"→ {_place(leg.paths[0].dest)}", counts)
+
+
+def _action_path(step: Step) -> tuple[str, ...]:
+    """An action's own labels, after its space: `2`, `sugar+shipyard`, `sell gold` ›
+    `process sugar`, `skip`."""
+    if isinstance(step, Market):
+        parts = []
+        if step.sell:
+            parts.append("sell " + "+".join(step.sell))
+        if step.process:
+            parts.append("process " + "+".join(str(p) for p in step.process))
+        return tuple(parts)
+    if isinstance(step, Skip):
+        return ("skip",)
+    return (step.params(),)  # type: ignore[union-attr]
+
+
+def _turn_choices(state: NavegadorState, seat: int, rondel: Rondel) -> Iterator[Choice]:
+    pay = (rondel.pay_text().strip(),) if rondel.pay else ()
+    if _action_of(rondel.space) == "sail":
+        yield Choice((rondel.key, *pay), rondel)   # the legs follow, one press each
+        return
+    after = _apply(state, seat, rondel)
+    if after is None:
+        return
+    for m in _legal(after, seat):
+        if not isinstance(m, (Done, Skip)) and not _pointless(after, seat, m):
+            yield Choice((rondel.key, *pay, *_action_path(m)), Turn(steps=(rondel, m)))
+    yield Choice((rondel.key, *pay, "skip"), Turn(steps=(rondel, Skip())))
+
+
+def choices(state: NavegadorState, seat: int) -> list[Choice]:
+    """What a click panel offers: whole turns by rondel space at a turn start, else the
+    step at hand (legs, then `done`; the action or `skip`; the King's privilege)."""
+    legal = _legal(state, seat)
+    if state.step == "start":
+        out = [Choice(("card",), m) for m in legal if isinstance(m, CardSail)]
+        stone = state.sheets[seat].stone
+        rondels = sorted((m for m in legal if isinstance(m, Rondel)),
+                         key=lambda r: (turn.rondel_distance(stone, r.space), r.pay))
+        for r in rondels:
+            out += _turn_choices(state, seat, r)
+        return out
+    if state.step in ("sail", "card_sail"):
+        return [Choice(_leg_path(m), m) if isinstance(m, Leg) else Choice(("done",), m)
+                for m in legal]
+    if state.step == "king":
+        return [Choice(("king", m.column), m) for m in legal if isinstance(m, King)]
+    out = []
+    for m in legal:
+        if _pointless(state, seat, m):
+            continue
+        word = str(m).split(" ", 1)[0]
+        out.append(Choice(("skip",) if isinstance(m, Skip) else (word, *_action_path(m)), m))
+    return out
+
+
 def waiting_on(state: NavegadorState) -> list[int]:
     """The card holder who *may* sail before the current turn is not waited for."""
     seats = turn.to_act(state)
@@ -152,15 +241,12 @@ def progress(state: NavegadorState) -> str:
 
 
 def idle_reason(state: NavegadorState, seat: int) -> str:
-    waiting = ", ".join(f"seat {s + 1}" for s in waiting_on(state)) or "nobody"
-    if state.step == "over":
-        return "The game is over; no more moves can be made."
-    if state.step == "king" and state.sheets[seat].king_done:
-        return f"You have placed your King's privilege; waiting for {waiting}."
-    if seat == state.card.holder and state.step == "start":
-        return (f"It is not your turn: waiting for {waiting}. You hold the Navegador card: "
-                f"{card_note(state, seat)}")
-    return f"It is not your turn: waiting for {waiting}."
+    """Why ``seat`` cannot act now (the engine's own words), and, for the card holder
+    waiting for their turn, what the card allows."""
+    reason = turn.not_now(state, seat)
+    if state.step == "start" and seat == state.card.holder and state.current != seat:
+        reason += f" You hold the Navegador card: {card_note(state, seat)}"
+    return reason
 
 
 def card_when(state: NavegadorState) -> str:

@@ -136,6 +136,13 @@ class Scoring(BaseModel):
     vp_per_ship_on_board: int
 
 
+class NotationLimits(BaseModel):
+    """Bounds on what a typed move may say, checked before anything is built from it."""
+
+    max_input: int = Field(gt=0)
+    max_units: int = Field(gt=0)
+
+
 class EndRules(BaseModel):
     any_row_empty: bool = True
 
@@ -167,6 +174,7 @@ class NavegadorData(BaseModel):
     privilege_rules: PrivilegeRules
     navegador_card: CardRules
     scoring: Scoring
+    notation: NotationLimits
     end: EndRules
 
     @model_validator(mode="after")

@@ -9,10 +9,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.chat import Verb
-from rules.contract import Event, Game, GameResult, Move
-from rules.errors import InvalidMoveError, RulesError
+from rules.contract import Choice, Event, Game, GameResult, Move
+from rules.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError, RulesError
 from rules.navegador import actions, chat, hidden, legal, notation, setup, turn
-from rules.navegador.actions import cr, plural
+from rules.navegador.actions import CashRefusal, cr, plural
 from rules.navegador.data import ROMAN, load_data
 from rules.navegador.moves import (
     Build,
@@ -32,6 +32,7 @@ from rules.navegador.policy import SensibleRandom, explorer_weight
 from rules.navegador.scoring import final_result, king_gain
 from rules.navegador.sea import exploration_loss, route_length
 from rules.navegador.state import NavegadorState
+from rules.navegador.text import quoted
 from rules.navegador.view import NavegadorView, build_view
 from rules.policy import Policy
 
@@ -58,10 +59,12 @@ class Navegador(Game[NavegadorState]):
         return list(legal.legal_steps(state, seat))
 
     def parse(self, state: NavegadorState, seat: int, text: str) -> Move:
+        if not 0 <= seat < state.players:
+            raise NotYourTurnError(turn.not_now(state, seat))
         try:
             return notation.parse(state, seat, text)
         except ValidationError as exc:   # e.g. a count too large to be a number of ships
-            raise InvalidMoveError(f"I can't read {text!r} as a move.") from exc
+            raise InvalidMoveError(f"I can't read {quoted(text)} as a move.") from exc
 
     def apply(
         self, state: NavegadorState, seat: int, move: Move
@@ -71,7 +74,14 @@ class Navegador(Game[NavegadorState]):
         new = NavegadorState.model_validate(state.model_dump())
         events: list[Event] = []
         for step in steps:
-            events += turn.apply_step(new, seat, step)  # type: ignore[arg-type]
+            try:
+                events += turn.apply_step(new, seat, step)  # type: ignore[arg-type]
+            except CashRefusal as refusal:
+                # A step of this move turned a stack face up: the refusal of the whole move
+                # may not quote the cash (or prices) that reveals.
+                if any(e.reveals for e in events):
+                    raise IllegalMoveError(refusal.public) from None
+                raise
         return new, events
 
     def view(self, state: NavegadorState, seat: int | None = None) -> NavegadorView:
@@ -85,6 +95,13 @@ class Navegador(Game[NavegadorState]):
 
     def seat_label(self, state: NavegadorState, seat: int) -> str:
         return f"seat {seat + 1}"
+
+    def waiting_for(self, state: NavegadorState) -> str:
+        return turn.waiting_for(state)
+
+    def check_may_act(self, state: NavegadorState, seat: int) -> None:
+        if seat not in self.to_act(state):
+            raise NotYourTurnError(turn.not_now(state, seat))
 
     # Words for players -----------------------------------------------------------
 
@@ -120,6 +137,8 @@ class Navegador(Game[NavegadorState]):
             length = route_length(state, move.paths[0].origin, dest)
             return f"{plural(length or 0, 'border')}"
         if isinstance(move, Colony):
+            if any(not state.regions[r].revealed for r in move.regions):
+                return "price shown once explored"     # never price a face-down token
             return cr(actions.colony_cost(state, move.regions))
         if isinstance(move, Build):
             need = sum(load_data().row(k).workers for k in move.rows)
@@ -140,7 +159,7 @@ class Navegador(Game[NavegadorState]):
         if view.result:
             lines.append("Game over.")
         elif view.step == "king":
-            waiting = ", ".join(f"seat {s + 1}" for s in view.to_act)
+            waiting = turn.seat_list(view.to_act)
             lines.append(f"Final scoring: waiting for King's privileges from {waiting}.")
         else:
             lines.append(f"Seat {view.current + 1} to move ({self.prompt(state)}).")
@@ -178,6 +197,9 @@ class Navegador(Game[NavegadorState]):
 
     def steps(self, move: Move) -> list[Move]:
         return list(move.steps) if isinstance(move, Turn) else [move]
+
+    def choices(self, state: NavegadorState, seat: int) -> list[Choice]:
+        return chat.choices(state, seat)
 
     def private_text(self, state: NavegadorState, seat: int) -> str:
         return chat.private_text(state, seat)

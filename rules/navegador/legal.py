@@ -26,6 +26,7 @@ from rules.navegador.moves import (
     Step,
     Units,
 )
+from rules.navegador.sailing import can_end, keeps_mapping
 from rules.navegador.scoring import free_slots
 from rules.navegador.sea import neighbours, open_distances, ships_needed_to_explore
 from rules.navegador.state import NavegadorState
@@ -44,7 +45,8 @@ def legal_steps(state: NavegadorState, seat: int) -> list[Step]:
             moves += rondel_moves(state, seat)
         return moves
     if state.step in ("sail", "card_sail"):
-        return [*sail_legs(state, seat), Done()]
+        assert state.sail is not None
+        return [*sail_legs(state, seat), *([Done()] if can_end(state, state.sail) else [])]
     return [*action_moves(state, seat, current_action(state) or ""), Skip()]
 
 
@@ -173,22 +175,20 @@ def sail_legs(state: NavegadorState, seat: int) -> list[Step]:
         if not reach or max(reach) < 1:
             continue
         dist = open_distances(state, origin)
-        leaving_explored = orders.explored == origin
         for dest, d in sorted(dist.items()):
             if d == 0:
                 continue
             able = sum(1 for r in reach if r >= d)
-            most = able - (1 if leaving_explored and able == len(reach) else 0)
-            legs += [Leg(paths=(Path(origin=origin, dest=dest, count=c),))
-                     for c in range(1, most + 1)]
+            for c in range(1, able + 1):
+                leg = Leg(paths=(Path(origin=origin, dest=dest, count=c),))
+                if keeps_mapping(state, orders, leg):
+                    legs.append(leg)
         if orders.explored:
             continue
         for here, d in dist.items():
             for there in adj[here]:
                 if state.regions[there].explorer:
                     able = sum(1 for r in reach if r >= d + 1)
-                    if leaving_explored:
-                        able = min(able, len(reach) - 1)
                     if able:
                         best = explore_from.setdefault(there, {})
                         best[origin] = max(best.get(origin, 0), able)

@@ -209,6 +209,8 @@ def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
         step = steps[i]
         if isinstance(step, CardSail):
             legs, i = _legs_until_done(steps, i + 1)
+            if not legs and isinstance(steps[i - 1], Done):
+                legs = "...; done"      # the card used with no leg: plain `card` stays open
             segments.append("card" + (" " + legs if legs else ""))
         elif isinstance(step, Rondel):
             nxt = steps[i + 1] if i + 1 < len(steps) else None

@@ -14,11 +14,26 @@ is ``str(move)`` (see ``moves.py``), and the README has the table.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 
 from rules.errors import InvalidMoveError
+from rules.navegador import limits
 from rules.navegador.data import load_data
+from rules.navegador.lexicon import (
+    ACTION_WORDS,
+    COLUMN_WORDS,
+    DONE_WORDS,
+    GOOD_WORDS,
+    ROW_WORDS,
+    SEPARATORS,
+    SKIP_WORDS,
+    find_region,
+    find_regions_in,
+    normalise,
+    number,
+    parse_counted,
+    split_items,
+)
 from rules.navegador.moves import (
     Build,
     CardSail,
@@ -37,117 +52,8 @@ from rules.navegador.moves import (
     Units,
 )
 from rules.navegador.state import NavegadorState
+from rules.navegador.text import quoted
 from rules.navegador.turn import current_action, rondel_distance
-
-ACTION_WORDS = {
-    "workers": "workers", "worker": "workers", "hire": "workers", "recruit": "workers",
-    "ships": "ships", "ship": "ships", "shipbuilding": "ships",
-    "market": "market", "markets": "market", "trade": "market",
-    "sail": "sail", "sailing": "sail", "voyage": "sail",
-    "colony": "colony", "colonies": "colony", "colonise": "colony", "colonize": "colony",
-    "build": "build", "buildings": "build", "building": "build", "construct": "build",
-    "privilege": "privilege", "privileges": "privilege", "priv": "privilege",
-    "gallery": "privilege",
-}
-COLUMN_WORDS = {
-    "colony": "colony", "colonies": "colony", "albuquerque": "colony",
-    "factory": "factory", "factories": "factory", "cabral": "factory",
-    "explorer": "explorer", "explorers": "explorer", "vasco": "explorer", "gama": "explorer",
-    "exploration": "explorer",
-    "shipyard": "shipyard", "shipyards": "shipyard", "dias": "shipyard", "bartolomeu": "shipyard",
-    "church": "church", "churches": "church", "xavier": "church", "francisco": "church",
-}
-ROW_WORDS = {
-    "sugar": "sugar", "white": "sugar", "gold": "gold", "yellow": "gold",
-    "spice": "spice", "spices": "spice", "brown": "spice",
-    "shipyard": "shipyard", "shipyards": "shipyard", "church": "church", "churches": "church",
-}
-GOOD_WORDS = {"sugar": "sugar", "gold": "gold", "spice": "spice", "spices": "spice",
-              "white": "sugar", "yellow": "gold", "brown": "spice"}
-DONE_WORDS = {"done", "end", "finish", "stop", "ok"}
-SKIP_WORDS = {"skip", "pass", "nothing", "none", "-"}
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10}
-COUNT = r"(?:x\s*(\d+)|(\d+)\s*x)"
-
-
-def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
-    text = text.replace("→", ">").replace("->", ">").replace("×", "x").replace("–", "-")
-    text = text.strip().lstrip("/")
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", normalise(text))
-
-
-@cache
-def region_index() -> dict[str, str]:
-    index: dict[str, str] = {}
-    for region in load_data().regions:
-        for name in (region.id, region.name, *region.aliases):
-            index[_key(name)] = region.id
-    return index
-
-
-def find_region(word: str) -> str:
-    key = _key(word)
-    index = region_index()
-    if key in index:
-        return index[key]
-    hits = {rid for name, rid in index.items() if key and name.startswith(key)}
-    if len(hits) == 1:
-        return hits.pop()
-    codes = ", ".join(f"{r.id} ({r.name})" for r in load_data().regions)
-    if hits:
-        raise InvalidMoveError(f"{word!r} could be {', '.join(sorted(hits))}; use the code.")
-    raise InvalidMoveError(f"There is no sea region {word!r}. Regions: {codes}.")
-
-
-def find_regions_in(text: str) -> list[str]:
-    """'guine guine rio de janeiro' -> ['GUI', 'GUI', 'RIO']: longest names first."""
-    words = text.split()
-    index = region_index()
-    found: list[str] = []
-    i = 0
-    while i < len(words):
-        for j in range(len(words), i, -1):
-            key = _key(" ".join(words[i:j]))
-            if key in index:
-                found.append(index[key])
-                i = j
-                break
-        else:
-            found.append(find_region(words[i]))
-            i += 1
-    return found
-
-
-def _number(word: str) -> int | None:
-    if word.isdigit():
-        return int(word)
-    return NUMBER_WORDS.get(word)
-
-
-# Parts ------------------------------------------------------------------------------
-
-
-def parse_counted(part: str) -> tuple[str, int]:
-    """'GUI x2' / '2x GUI' / '2 GUI' / 'GUI' -> ('GUI', n)."""
-    part = part.strip()
-    m = re.fullmatch(rf"(.+?)\s*{COUNT}", part) or re.fullmatch(rf"{COUNT}\s*(.+)", part)
-    if m:
-        groups = [g for g in m.groups() if g is not None]
-        nums = [g for g in groups if g.isdigit()]
-        words = [g for g in groups if not g.isdigit()]
-        if words and nums:
-            return words[0].strip(), int(nums[0])
-    m = re.fullmatch(r"(\d+)\s+(.+)", part)
-    if m:
-        return m.group(2), int(m.group(1))
-    return part, 1
 
 
 def parse_legs(text: str) -> list[Leg]:
@@ -159,27 +65,39 @@ def parse_legs(text: str) -> list[Leg]:
         paths = []
         for piece in chunk.split("+"):
             body, count = parse_counted(piece)
-            stops = [s.strip() for s in re.split(r">|\bto\b", body) if s.strip()]
-            if len(stops) < 2:
+            limits.at_most(count, limits.route_ships())
+            stops = [s.strip() for s in re.split(r">|\bto\b", body)]
+            if len(stops) < 2 or not all(stops):
                 raise InvalidMoveError(
-                    f"{piece.strip()!r} is not a route. Write origin>destination and a count, "
+                    f"{quoted(piece)} is not a route. Write origin>destination and a count, "
                     "e.g. `POR>GUI x2` (codes or names both work)."
                 )
             regions = [find_region(s) for s in stops]
+            _check_chain(regions)
             paths.append(Path(origin=regions[0], dest=regions[-1], count=count))
         legs.append(Leg(paths=tuple(paths)))
     return legs
 
 
-def _split_items(text: str) -> list[str]:
-    return [p.strip() for p in re.split(r",|\+|\band\b", text) if p.strip()]
+def _check_chain(regions: list[str]) -> None:
+    """A route names where ships start and end. Stops in between (POR>GUI>ANG) are refused,
+    not ignored: ships take the shortest open route, which may not be the one typed."""
+    if len(regions) > 2:
+        raise InvalidMoveError(
+            f"Name only where the ships start and end, e.g. `{regions[0]}>{regions[-1]}`: "
+            "ships take the shortest open route."
+        )
 
 
 def parse_colony(text: str) -> Colony:
     regions: list[str] = []
-    for part in _split_items(text):
+    most = limits.colonies()
+    for part in split_items(text):
         body, count = parse_counted(part)
-        regions += find_regions_in(body) * count
+        limits.at_most(count, most)
+        found = find_regions_in(body)
+        limits.at_most(len(regions) + len(found) * count, most)   # before building the list
+        regions += found * count
     if not regions:
         raise InvalidMoveError("Name the region(s) to colonise, e.g. `colony GUI x2, BAH`.")
     return Colony(regions=tuple(regions))
@@ -187,17 +105,20 @@ def parse_colony(text: str) -> Colony:
 
 def parse_build(text: str) -> Build:
     rows: list[str] = []
-    for part in _split_items(text):
+    most = limits.buildings()
+    for part in split_items(text):
         body, count = parse_counted(part)
+        limits.at_most(count, most)
         words = [w for w in body.split() if w not in ("factory", "factories", "a", "an")]
         if not words:
             raise InvalidMoveError("Which factory: `sugar`, `gold` or `spice`?")
         for word in words:
             if word not in ROW_WORDS:
                 raise InvalidMoveError(
-                    f"{word!r} is not a building. Build sugar, gold, spice (factories), "
+                    f"{quoted(word)} is not a building. Build sugar, gold, spice (factories), "
                     "shipyard or church, e.g. `build sugar+shipyard`."
                 )
+            limits.at_most(len(rows) + count, most)               # before building the list
             rows += [ROW_WORDS[word]] * count
     if not rows:
         raise InvalidMoveError("Name what to build, e.g. `build sugar+shipyard`.")
@@ -205,36 +126,48 @@ def parse_build(text: str) -> Build:
 
 
 def parse_market(text: str, state: NavegadorState, seat: int) -> Market:
+    """``sell gold, process sugar+orange``: every word is read, none is skipped."""
     sell: list[str] = []
     process: list[Process] = []
     mode: str | None = None
-    tokens = re.findall(r"[a-z]+:\d+|\d*orange|[a-z]+", text.replace("+", " "))
-    for token in tokens:
-        if token in ("sell", "sale"):
-            mode = "sell"
-        elif token in ("process", "processing", "proc"):
-            mode = "process"
-        elif token.endswith("orange"):
-            if not process:
+    waiting: str | None = None            # a `sell`/`process` still waiting for its good
+    for token in [t for t in re.split(SEPARATORS, text) if t]:
+        if token in ("sell", "sale", "process", "processing", "proc"):
+            _no_dangling(waiting)
+            mode = waiting = "sell" if token in ("sell", "sale") else "process"
+        elif m := re.fullmatch(r"([0-9]*)orange", token):
+            if not process or mode != "process":
                 raise InvalidMoveError("Put `orange` after the good it processes: "
                                        "`process sugar+orange`.")
-            n = int(token[:-6] or 1)
+            n = limits.at_most(int(m.group(1) or 1), limits.orange_factories())
+            if n < 1:
+                raise InvalidMoveError(f"{quoted(token)} adds no orange factory; leave it out.")
             process[-1] = process[-1].model_copy(update={"orange": process[-1].orange + n})
         elif token in ("and", "factory", "factories", "all"):
             continue
         else:
-            word, _, dedicated = token.partition(":")
-            good = GOOD_WORDS.get(word)
-            if good is None:
+            m = re.fullmatch(r"([a-z]+)(?::([0-9]+))?", token)
+            good = GOOD_WORDS.get(m.group(1)) if m else None
+            if m is None or good is None:
                 raise InvalidMoveError(
-                    f"{token!r} is not a good. Write e.g. `market sell gold, process sugar+orange`."
+                    f"{quoted(token)} is not a good. Write e.g. "
+                    "`market sell gold, process sugar+orange`."
                 )
             if mode is None:
                 raise InvalidMoveError(f"Say whether to `sell {good}` or `process {good}`.")
+            waiting = None
             if mode == "sell":
+                if m.group(2) is not None:
+                    raise InvalidMoveError(f"Selling {good} sells all your {good} colonies; "
+                                           f"write `sell {good}`.")
                 sell.append(good)
             else:
-                process.append(Process(good=good, dedicated=int(dedicated) if dedicated else None))
+                dedicated = m.group(2)
+                if dedicated is not None:
+                    limits.at_most(int(dedicated), limits.factories(good))
+                process.append(Process(good=good,
+                                       dedicated=int(dedicated) if dedicated else None))
+    _no_dangling(waiting)
     sheet = state.sheets[seat]
     # Forgiving: "process gold" with no gold factory can only mean the orange one.
     process = [p.model_copy(update={"orange": 1})
@@ -246,13 +179,34 @@ def parse_market(text: str, state: NavegadorState, seat: int) -> Market:
     return Market(sell=tuple(sell), process=tuple(process))
 
 
-def parse_column(word: str) -> str:
-    key = normalise(word).split(" ")[-1] if word.strip() else ""
-    if key in COLUMN_WORDS:
-        return COLUMN_WORDS[key]
+def _no_dangling(mode: str | None) -> None:
+    if mode:
+        raise InvalidMoveError(f"Name the good to {mode} after `{mode}`, e.g. `{mode} gold`.")
+
+
+@cache
+def column_phrases() -> dict[str, str]:
+    """Every way to name a privilege column: its words and its figure's full name."""
+    phrases = dict(COLUMN_WORDS)
+    for column in load_data().privileges:
+        phrases[" ".join(normalise(column.figure).split())] = column.key
+    return phrases
+
+
+def parse_column(text: str) -> str:
+    """Exactly one privilege column (``church``, ``Xavier``, ``Francisco Xavier``)."""
+    words = [w for w in re.split(SEPARATORS, normalise(text)) if w]
+    phrases = column_phrases()
+    if " ".join(words) in phrases:
+        return phrases[" ".join(words)]
+    if sum(w in phrases for w in words) > 1:       # two columns, or one named twice
+        raise InvalidMoveError(
+            "Name one column: colony, factory, explorer, shipyard or church "
+            "(one privilege per action)."
+        )
+    what = quoted(text) if text.strip() else "Nothing"
     raise InvalidMoveError(
-        f"{word.strip() or 'Nothing'!r} is not a privilege. Choose colony, factory, explorer, "
-        "shipyard or church."
+        f"{what} is not a privilege. Choose colony, factory, explorer, shipyard or church."
     )
 
 
@@ -262,13 +216,17 @@ def parse_action(action: str, rest: str, state: NavegadorState, seat: int) -> li
     if rest in SKIP_WORDS or (action == "sail" and rest in DONE_WORDS):
         return [Done()] if action == "sail" else [Skip()]
     if action in ("workers", "ships"):
-        n = _number(rest.removeprefix("x").strip())
+        n = number(rest.removeprefix("x").strip())
         if n is None:
             raise InvalidMoveError(f"Say how many {action} to buy, e.g. `{action} 2`.")
+        limits.at_most(n, limits.units(action))
         return [Units(what=action, count=n)]  # type: ignore[arg-type]
     if action == "sail":
         keep_open = rest.endswith("...")
-        legs = parse_legs(rest.removesuffix("...").strip())
+        body = rest.removesuffix("...").strip()
+        legs = parse_legs(body)
+        if body and not legs:
+            raise InvalidMoveError("Give routes like `POR>GUI x2`, or `sail skip`.")
         return [*legs] + ([] if keep_open else [Done()])
     if action == "colony":
         return [parse_colony(rest)]
@@ -278,7 +236,7 @@ def parse_action(action: str, rest: str, state: NavegadorState, seat: int) -> li
         return [parse_market(rest, state, seat)]
     if action == "privilege":
         return [Privilege(column=parse_column(rest))]
-    raise InvalidMoveError(f"Unknown action {action!r}.")
+    raise InvalidMoveError(f"Unknown action {quoted(action)}.")
 
 
 def resolve_space(word: str, state: NavegadorState, seat: int) -> tuple[int, str]:
@@ -296,13 +254,19 @@ def resolve_space(word: str, state: NavegadorState, seat: int) -> tuple[int, str
 
 
 def _split_pay(text: str) -> tuple[str, tuple[str, ...]]:
-    m = re.search(r"(?:^|\s|,)pay(?:ing)?\s+(.*)$", text)
+    m = re.search(r"(?:^|\s|,)pay(?:ing)?(?:\s+(.*))?$", text)
     if not m:
         return text, ()
     regions: list[str] = []
-    for part in _split_items(m.group(1)):
+    most = limits.rondel_pay()
+    for part in split_items(m.group(1) or ""):
         body, count = parse_counted(part)
-        regions += find_regions_in(body) * count
+        limits.at_most(count, most)
+        found = find_regions_in(body)
+        limits.at_most(len(regions) + len(found) * count, most)   # before building the list
+        regions += found * count
+    if not regions:
+        raise InvalidMoveError("Name the regions of the ships you pay with, e.g. `pay GUI x2`.")
     return text[: m.start()].strip().rstrip(","), tuple(regions)
 
 
@@ -310,20 +274,42 @@ def _split_pay(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 def parse(state: NavegadorState, seat: int, text: str) -> Step | Turn:
-    clean = normalise(text)
-    if not clean:
-        raise InvalidMoveError("Type a move, e.g. `workers 2` or `sail POR>GUI x2`. "
-                               "`/help` shows them all.")
-    if len(clean) > 500:
+    longest = load_data().notation.max_input
+    # Measured before normalising too, so a huge paste is refused before any work on it.
+    if len(text) > longest or len(clean := normalise(text)) > longest:
         raise InvalidMoveError("That move is too long to be a Navegador turn.")
+    if not clean:
+        raise InvalidMoveError(_nothing(state))
+    if state.step == "over":
+        raise InvalidMoveError("The game is over; no more moves can be made.")
     steps: list[Step] = []
-    sim = state.step
+    sim = _sim_start(state)
     for segment in [s.strip() for s in clean.split(";") if s.strip()]:
         new, sim = _parse_segment(segment, sim, state, seat)
         steps += new
+    if not steps:        # only separators, or a sail opened with nothing in it
+        raise InvalidMoveError(_nothing(state))
     if len(steps) == 1:
         return steps[0]
     return Turn(steps=tuple(steps))
+
+
+def _nothing(state: NavegadorState) -> str:
+    if state.step in ("sail", "card_sail"):
+        return SAILING
+    if state.step == "king":
+        return "Place your King's privilege, e.g. `king church`."
+    return "Type a move, e.g. `workers 2` or `sail POR>GUI x2`. `/help` shows them all."
+
+
+SAILING = "You are sailing: give routes like `POR>GUI x2`, then `done` to end the sail."
+
+
+def _sim_start(state: NavegadorState) -> str:
+    """Where the turn stands as the parser reads on: a step name, or ``action:<action>``."""
+    if state.step == "action":
+        return f"action:{current_action(state)}"
+    return state.step
 
 
 def _parse_segment(
@@ -334,7 +320,7 @@ def _parse_segment(
     keys = {s.key for s in load_data().rondel}
     if first in ("card", "navegador", "navegador-card", "navegadorcard", "extra"):
         rest = re.sub(r"^(card|sail)\s*", "", rest)
-        if not rest:
+        if rest in ("", "..."):
             return [CardSail()], "card_sail"
         if rest in SKIP_WORDS | DONE_WORDS:
             raise InvalidMoveError(
@@ -364,31 +350,43 @@ def _parse_segment(
         raise InvalidMoveError("That is more than one turn; type one turn at a time.")
     if sim == "king":
         raise InvalidMoveError("The game is over: place your King's privilege, e.g. `king church`.")
+    if sim == "card_sail":
+        if segment == "...":
+            return [], sim
+        raise InvalidMoveError("You are sailing with the Navegador card: give routes like "
+                               "`POR>GUI x2`, then `done`; your turn comes after.")
     if sim == "start" and first not in ACTION_WORDS and first not in keys:
         raise InvalidMoveError(_unknown(segment))
-    if sim in ("action", "sail"):
-        action = current_action(state) if sim == state.step else None
+    if sim == "sail" or sim.startswith("action:"):
+        action = sim.removeprefix("action:")
         if first in ACTION_WORDS or first in keys:
             typed = ACTION_WORDS.get(first) or _action_of_key(first)
-            action = action or typed
+            if typed != action and action == "sail":
+                raise InvalidMoveError(SAILING)
             if typed != action:
                 raise InvalidMoveError(
                     f"Your stone is on {action.capitalize()}: give that order, or `skip`."
                 )
         else:
             rest = segment
-        if action is None:
-            raise InvalidMoveError(_unknown(segment))
-        return parse_action(action, rest, state, seat), "over"
+        steps = parse_action(action, rest, state, seat)
+        return steps, _after(action, steps)
     if sim != "start":
         raise InvalidMoveError(_unknown(segment))
     body, pay = _split_pay(rest)
     space, action = resolve_space(first, state, seat)
     rondel = Rondel(space=space, key=load_data().rondel[space].key, pay=pay)
     if not body:
-        return [rondel], "sail" if action == "sail" else "action"
+        return [rondel], "sail" if action == "sail" else f"action:{action}"
     steps = parse_action(action, body, state, seat)
-    return [rondel, *steps], "over"
+    return [rondel, *steps], _after(action, steps)
+
+
+def _after(action: str, steps: list[Step]) -> str:
+    """A sail typed with `...` (or with nothing yet) stays open; anything else ends the turn."""
+    if action == "sail" and not (steps and isinstance(steps[-1], Done)):
+        return "sail"
+    return "over"
 
 
 def _action_of_key(key: str) -> str:
@@ -397,7 +395,7 @@ def _action_of_key(key: str) -> str:
 
 def _unknown(segment: str) -> str:
     return (
-        f"I can't read {segment!r} as a Navegador move. Start with an action — workers, ships, "
-        "market, sail, colony, build, privilege — e.g. `workers 2`, `sail POR>GUI x2`, "
+        f"I can't read {quoted(segment)} as a Navegador move. Start with an action — workers, "
+        "ships, market, sail, colony, build, privilege — e.g. `workers 2`, `sail POR>GUI x2`, "
         "`build sugar+shipyard`, `market sell gold`; or `card ...`, `done`, `skip`."
     )

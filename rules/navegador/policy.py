@@ -109,8 +109,13 @@ def random_turn(game: Game, state: Any, seat: int, rng: random.Random) -> str:
     steps: list[Move] = [first]
     state, _ = game.apply(state, seat, first)
     if getattr(state, "step", "") == "sail":
-        for _ in range(rng.randint(0, 3)):
-            legs = [m for m in game.legal_moves(state, seat) if isinstance(m, Leg)]
+        wanted = rng.randint(0, 3)
+        for n in range(wanted + 10):
+            moves = game.legal_moves(state, seat)
+            # a sail may end only with a ship in the region it explored: sail on until then
+            if n >= wanted and any(isinstance(m, Done) for m in moves):
+                break
+            legs = [m for m in moves if isinstance(m, Leg)]
             if not legs:
                 break
             leg = rng.choice(legs)

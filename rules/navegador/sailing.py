@@ -5,6 +5,11 @@ phase); ``SailOrders.reach`` remembers what each ship has left. Entering an unex
 region is an exploration: at least loss + 1 ships enter together, the loss returns to the
 supply, the explorer disk is taken, the stack is turned face up and the lowest value paid.
 At most one exploration per sail, and one ship must stay in the region just explored.
+
+The stay rule is judged when the sail ends (``check_end``), not leg by leg, so the order
+of the legs does not matter. So that a sail given leg by leg can always end legally, a leg
+is refused if afterwards no ship could get back to an empty explored region
+(``check_leg``); a sail that ends with a ship there never breaks that, whatever the order.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from rules.errors import IllegalMoveError
 from rules.navegador.actions import cr, plural
 from rules.navegador.data import ROMAN, load_data
 from rules.navegador.ending import trigger_end
-from rules.navegador.moves import Leg
+from rules.navegador.moves import Leg, Path
 from rules.navegador.sea import exploration_loss, region_name, route_length
 from rules.navegador.state import NavegadorState, SailOrders
 
@@ -39,7 +44,7 @@ def _take(pool: list[int], count: int, need: int) -> list[int]:
 
 
 def check_leg(state: NavegadorState, orders: SailOrders, leg: Leg) -> tuple[str, bool, int]:
-    """Validate a leg; returns (destination, is_exploration, ships entering)."""
+    """Validate a leg; returns (destination, is_exploration, ships entering). Only reads."""
     if not leg.paths:
         raise IllegalMoveError("Give a route such as `POR>GUI x2`.")
     dests = {p.dest for p in leg.paths}
@@ -75,7 +80,7 @@ def check_leg(state: NavegadorState, orders: SailOrders, leg: Leg) -> tuple[str,
                 f"you have {plural(len(ready), 'ship')} there able to go that far "
                 f"(each ship crosses up to {rng} per Sail in phase {ROMAN[state.phase]})."
             )
-        _take(pool, path.count, length)
+        _move(pools, path, length)
         entering += path.count
     if exploring:
         if orders.explored:
@@ -91,7 +96,65 @@ def check_leg(state: NavegadorState, orders: SailOrders, leg: Leg) -> tuple[str,
             )
     elif len(leg.paths) > 1:
         raise IllegalMoveError("Join routes with `+` only to explore a region together.")
+    if not exploring and orders.explored and not _can_map(state, orders.explored, pools):
+        raise IllegalMoveError(
+            f"At least one ship must stay in {region_name(orders.explored)} to map it, and "
+            "after this order none of your ships could sail back there this Sail."
+        )
     return dest, exploring, entering
+
+
+def _move(pools: dict[str, list[int]], path: Path, length: int) -> None:
+    """Move ``path.count`` ships' remaining ranges from origin to destination in ``pools``."""
+    moved = _take(pools.setdefault(path.origin, []), path.count, length)
+    pools.setdefault(path.dest, []).extend(r - length for r in moved)
+
+
+def keeps_mapping(state: NavegadorState, orders: SailOrders, leg: Leg) -> bool:
+    """After this (otherwise legal, non-exploring) leg, the explored region can still be
+    mapped. What ``check_leg`` asks, cheaply, for listing legal legs."""
+    if orders.explored is None:
+        return True
+    pools = {r: list(v) for r, v in orders.reach.items()}
+    for path in leg.paths:
+        length = route_length(state, path.origin, path.dest)
+        if length is None:
+            return True          # refused for another reason; not this rule's business
+        _move(pools, path, length)
+    return _can_map(state, orders.explored, pools)
+
+
+def _can_map(state: NavegadorState, region: str, pools: dict[str, list[int]]) -> bool:
+    """A ship is in ``region``, or one still has the range to sail there."""
+    return _rescuer(state, region, pools) is not None
+
+
+def _rescuer(state: NavegadorState, region: str, pools: dict[str, list[int]]) -> str | None:
+    """Where the nearest ship able to end the sail in ``region`` is (``region`` itself when
+    one is already there); None when there is none."""
+    if pools.get(region):
+        return region
+    for origin, reach in sorted(pools.items()):
+        dist = route_length(state, origin, region)
+        if reach and dist is not None and max(reach) >= dist:
+            return origin
+    return None
+
+
+def check_end(state: NavegadorState, orders: SailOrders) -> None:
+    """The stay-to-map rule, judged when the sail ends: one ship is in the explored region."""
+    region = orders.explored
+    if region is None or orders.reach.get(region):
+        return
+    origin = _rescuer(state, region, orders.reach)
+    hint = f" Sail one there before the sail ends, e.g. `{origin}>{region}`." if origin else ""
+    raise IllegalMoveError(
+        f"At least one ship must stay in {region_name(region)} to map it.{hint}"
+    )
+
+
+def can_end(state: NavegadorState, orders: SailOrders) -> bool:
+    return orders.explored is None or bool(orders.reach.get(orders.explored))
 
 
 def sail_leg(state: NavegadorState, seat: int, leg: Leg) -> list[Event]:
@@ -110,12 +173,6 @@ def sail_leg(state: NavegadorState, seat: int, leg: Leg) -> list[Event]:
         if not sheet.ships[path.origin]:
             del sheet.ships[path.origin]
         arriving += [r - length for r in moved]
-    # The stay-to-map rule: ships may leave the region explored this sail only if one stays.
-    if orders.explored and orders.explored in {p.origin for p in leg.paths} and \
-            sheet.ships.get(orders.explored, 0) < 1:
-        raise IllegalMoveError(
-            f"At least one ship must stay in {region_name(orders.explored)} to map it."
-        )
     events: list[Event] = []
     if exploring:
         loss = exploration_loss(state, dest)

@@ -30,7 +30,7 @@ from rules.navegador.moves import (
     multiset,
 )
 from rules.navegador.options import switch
-from rules.navegador.sailing import sail_leg, start_sail
+from rules.navegador.sailing import check_end, sail_leg, start_sail
 from rules.navegador.scoring import free_slots
 from rules.navegador.sea import region_name
 from rules.navegador.state import LastTurn, NavegadorCard, NavegadorState
@@ -244,7 +244,7 @@ def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
     if state.step == "over":
         raise NotYourTurnError("The game is over; no more moves can be made.")
     if seat not in to_act(state):
-        raise NotYourTurnError(_not_now(state, seat))
+        raise NotYourTurnError(not_now(state, seat))
     if isinstance(step, King):
         return _king(state, seat, step)
     if state.step == "king":
@@ -272,6 +272,9 @@ def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
         (state.last.card_legs if card else state.last.legs).append(str(step))
         state.last.explored += [e.data["region"] for e in events if e.kind == "explore"]
         return events
+    if isinstance(step, (Done, Skip)) and state.step in ("sail", "card_sail"):
+        assert state.sail is not None
+        check_end(state, state.sail)
     if isinstance(step, (Done, Skip)) and state.step == "card_sail":
         return _end_card_sail(state, seat)
     if isinstance(step, (Done, Skip)) and state.step in ("sail", "action"):
@@ -340,10 +343,39 @@ def _expected(state: NavegadorState) -> str:
     return f"Your stone is on {str(action).capitalize()}: give that order, or `skip` it."
 
 
-def _not_now(state: NavegadorState, seat: int) -> str:
+def seat_list(seats: list[int]) -> str:
+    """[1, 2] -> 'seat 2 and seat 3' (the bot replaces 'seat N' with names)."""
+    names = [f"seat {s + 1}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def waiting_for(state: NavegadorState) -> str:
+    """Who the table waits for, and for what."""
     seats = to_act(state)
-    who = ", ".join(f"seat {s + 1}" for s in seats)
-    return f"It is not your turn: waiting for {who}."
+    if not seats:
+        return "The game is over."
+    if state.step == "king":
+        return f"Waiting for the King's privileges of {seat_list(seats)}."
+    if state.step in ("sail", "card_sail"):
+        return f"Waiting for {seat_list(seats)} to finish sailing."
+    return f"Waiting for {seat_list(seats)}."
+
+
+def not_now(state: NavegadorState, seat: int) -> str:
+    """Why ``seat`` may not act now, saying what is actually going on."""
+    seats = to_act(state)
+    if not 0 <= seat < state.players:
+        return f"There is no seat {seat + 1} at this table ({state.players} seats)."
+    if not seats:
+        return "The game is over; no more moves can be made."
+    if state.step == "king":
+        sheet = state.sheets[seat]
+        done = ("You have placed your King's privilege" if sheet.king
+                else "You have no free privilege slot, so your King's privilege is lost")
+        return f"{done}; waiting for {seat_list(seats)}."
+    if state.step in ("sail", "card_sail") and state.sail is not None:
+        return f"It is not your turn: seat {state.sail.sailor + 1} is sailing."
+    return f"It is not your turn: waiting for {seat_list(seats)}."
 
 
 def _card_refusal(state: NavegadorState, seat: int) -> str:

@@ -1,0 +1,55 @@
+"""The moving pieces on the map: every ship (a disc with its seat's letter, grouped
+around its port) and this sailing turn's voyages as arrows in the sailor's colour."""
+
+from __future__ import annotations
+
+import math
+
+from render.neptun.geometry import marker_at, route_points, ship_spots
+from render.neptun.layout import Layout
+from render.neptun.pen import Pen
+from render.neptun.seats import SeatStyle
+from rules.neptun.view import NeptunView
+
+
+def draw_voyages(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle]) -> None:
+    c = layout.colors
+    for voyage in view.voyages:
+        if len(voyage.route) < 2:
+            continue
+        points = route_points(layout, voyage.route)
+        s = seats[voyage.seat]
+        pen.line(points, c.ink, 9)
+        pen.line(points, s.color, 5)
+        (x1, y1), (x2, y2) = points[-2], points[-1]
+        angle = math.atan2(y2 - y1, x2 - x1)
+        tip = (x2 - 15 * math.cos(angle), y2 - 15 * math.sin(angle))
+        wing = [(tip[0] - 16 * math.cos(angle + a), tip[1] - 16 * math.sin(angle + a))
+                for a in (0.45, -0.45)]
+        pen.polygon([tip, *wing], fill=s.color, outline=c.ink, width=2)
+    _markers_on_top(pen, layout, view)
+
+
+def _markers_on_top(pen: Pen, layout: Layout, view: NeptunView) -> None:
+    """The distance markers of every link a voyage took, drawn again over its arrow."""
+    used = {frozenset(pair) for v in view.voyages
+            for pair in zip(v.route, v.route[1:], strict=False)}
+    c = layout.colors
+    for link in view.links:
+        if frozenset((link.a, link.b)) in used:
+            deep = link.kind == "deep"
+            pen.disc(marker_at(layout, link.a, link.b), 14, c.deep_link if deep else "#ffffff",
+                     c.deep_link if deep else c.sea_link, str(link.miles),
+                     "#ffffff" if deep else c.deep_link, 15)
+
+
+def draw_ships(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle]) -> None:
+    c = layout.colors
+    for city in view.cities:
+        if not city.ships:
+            continue
+        spots = ship_spots(layout.port(city.code), len(city.ships),
+                           layout.ports[city.code].label)
+        for seat, spot in zip(city.ships, spots, strict=False):
+            s = seats[seat]
+            pen.disc(spot, 13, s.color, c.ink, s.letter, s.ink, 15)

@@ -1,0 +1,58 @@
+"""What nobody — or only one player — may see, and twins that differ only there.
+
+Hidden from everyone: the order of the three decks and the face-down contract columns.
+Hidden from all but their owner: the drafted oar cards in a hand and the card chosen for
+this turn. (Starting cards are the same for every colour and are shown when played, so
+which of them a player still holds is not a secret.)
+
+``determinize`` deals every value hidden from a seat afresh from the cards that seat
+cannot see, keeping every count and everything it can see, so tests can build two tables
+that differ only in hidden values and computers can reason without peeking.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.neptun.state import Column, NeptunState, OarCard, copy_state
+
+
+def determinize(state: NeptunState, seat: int | None, rng: random.Random) -> NeptunState:
+    new = copy_state(state)
+    down = [i for i, c in enumerate(new.display) if c is not None and not c.face_up]
+    # City and goods cards: the decks and the face-down columns.
+    for deck in ("city", "goods"):
+        names = list(getattr(new.decks, deck)) + [getattr(new.display[i], deck) for i in down]
+        rng.shuffle(names)
+        setattr(new.decks, deck, names[: len(getattr(new.decks, deck))])
+        for k, i in enumerate(down, start=len(getattr(new.decks, deck))):
+            column = new.display[i]
+            assert isinstance(column, Column)
+            setattr(column, deck, names[k])
+    # Oar cards: the deck, the face-down columns, and other players' drafted cards (in hand
+    # or chosen), dealt back into the same places.
+    others = [s for s in range(new.players) if s != seat]
+    pool: list[OarCard] = list(new.decks.oar)
+    for i in down:
+        column = new.display[i]
+        assert column is not None
+        pool.append(column.oar)
+    for s in others:
+        player = new.seats[s]
+        pool += [c for c in player.hand if not c.start]
+        if player.choice is not None and not player.choice.start:
+            pool.append(player.choice)
+    rng.shuffle(pool)
+    new.decks.oar = [pool.pop() for _ in new.decks.oar]
+    for i in down:
+        column = new.display[i]
+        assert column is not None
+        column.oar = pool.pop()
+    for s in others:
+        player = new.seats[s]
+        player.hand = sorted([c if c.start else pool.pop() for c in player.hand],
+                             key=OarCard.sort_key)
+        if player.choice is not None and not player.choice.start:
+            player.choice = pool.pop()
+    assert not pool
+    return new

@@ -1,0 +1,142 @@
+"""One line on what a move costs or does (autocomplete labels), and the table summary."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.contract import Move
+from rules.vasco import actions
+from rules.vasco.board import action_cost, char_name, plural, reales
+from rules.vasco.chat import progress, prompt
+from rules.vasco.data import load_data
+from rules.vasco.moves import (
+    Bonus,
+    Buy,
+    Character,
+    Coins,
+    Done,
+    Hire,
+    Launch,
+    Merchant,
+    Pass,
+    Place,
+    Send,
+    Turn,
+)
+from rules.vasco.scoring import result
+from rules.vasco.state import VascoState
+from rules.vasco.turn import actor
+
+
+def _tile(tile: str) -> str:
+    t = load_data().tiles[tile]
+    income = " ".join(x for x in (f"{t.vp}VP" if t.vp else "", f"{t.coins}$" if t.coins else "")
+                      if x)
+    return f"{tile} str {t.strength} crew {t.crew}" + (f" {income}" if income else "")
+
+
+def _bonus(state: VascoState, landing: str, bonus: Bonus | None) -> str:
+    info = load_data().landing_of[landing]
+    if bonus is None:
+        if info.bonus == "coins":
+            return f" +{reales(info.bonus_coins)}"
+        if info.bonus == "captain":
+            return " +captain"
+        return ""
+    if bonus.kind == "project":
+        tile = state.display[bonus.index - 1]
+        return f" +project {tile}" if tile else ""
+    if bonus.kind == "bag":
+        return " +blind sailor"
+    return f" +{bonus.colour} sailor"
+
+
+def _effect(state: VascoState, seat: int, move: Move) -> str:
+    data = load_data()
+    if isinstance(move, Turn):
+        parts = [_effect(state, seat, s) for s in move.steps if not isinstance(s, Done)]
+        return "; ".join(p for p in parts if p)
+    if isinstance(move, Place):
+        if move.number > data.numbers.regular[1]:
+            return f"extra disc on {data.area_of[move.area].name}, no pass coins"
+        gap = max(0, state.free - move.number)
+        cost = f"costs {gap} now" if gap else "free now"
+        return (f"{data.area_of[move.area].name}: {cost} (marker {state.free}, moves −3…+3), "
+                f"pass +{data.pass_coins(move.number)}")
+    if isinstance(move, Pass):
+        if state.phase == "place":
+            return "keep the extra disc back this round"
+        return f"take {reales(data.pass_coins(state.called))}"
+    cost = action_cost(state, state.called) if state.phase == "act" else 0
+    extra = f" +{cost} for the number" if cost else ""
+    if isinstance(move, Hire):
+        if not move.sailors and not move.captain:
+            return f"hire nobody (a pass would pay {data.pass_coins(state.called)})"
+        counts = ", ".join(f"{n} {c}" for c, n in Counter(move.sailors).items())
+        what = " + ".join(x for x in (counts, "captain" if move.captain else "") if x)
+        return f"{what}: {reales(actions.hire_price(move))}{extra}"
+    if isinstance(move, Buy):
+        if move.san_gabriel and state.san_gabriel:
+            return f"San Gabriel {_tile(state.san_gabriel)}, launched: " \
+                   f"{reales(actions.buy_price(state, move))}{extra}"
+        tiles = ", ".join(_tile(t) for p in move.tiles if (t := state.display[p - 1]))
+        return f"{tiles}: {reales(actions.buy_price(state, move))}{extra}"
+    if isinstance(move, Coins):
+        return f"+{reales(state.coin_spaces[move.space - 1])}{extra}"
+    if isinstance(move, Character):
+        name = char_name(move.who)
+        if move.who == "bartolomeu":
+            return f"{name}: +{data.characters.bartolomeu_vp} VP, start player{extra}"
+        if move.who == "francisco":
+            return f"{name}: +1 missionary{extra}"
+        if move.who == "manuel" and move.number:
+            return f"{name}: extra disc with {move.number} on {move.area}-{move.slot}{extra}"
+        if move.who == "sernigi" and move.later:
+            return f"{name}: merchant ship at the start of phase 3{extra}"
+        if move.who == "sernigi" and move.landing:
+            info = data.landing_of[move.landing]
+            return f"{name}: merchant to {info.name} {move.slot}" \
+                   f"{_bonus(state, move.landing, move.bonus)}{extra}"
+        return f"take the {name} tile{extra}"
+    if isinstance(move, Send):
+        info = data.landing_of[move.landing]
+        return f"{move.ship} to {info.name} {move.slot}: +{info.slots[move.slot - 1]} VP" \
+               f"{_bonus(state, move.landing, move.bonus)}"
+    if isinstance(move, Merchant):
+        info = data.landing_of[move.landing]
+        return f"merchant to {info.name} {move.slot} (no VP)" \
+               f"{_bonus(state, move.landing, move.bonus)}"
+    if isinstance(move, Launch):
+        return f"launch {_tile(move.tile)} with {' '.join(move.colours)}"
+    if isinstance(move, Done):
+        return "end the expedition"
+    return ""
+
+
+def describe_move(state: VascoState, seat: int, move: Move) -> str:
+    text = _effect(state, seat, move)
+    return f"{move} — {text}" if text else str(move)
+
+
+def summary(state: VascoState) -> str:
+    data = load_data()
+    lines = [f"Vasco da Gama — {progress(state)}."]
+    seat = actor(state)
+    if state.phase == "over":
+        lines.append("Game over.")
+    elif seat is not None:
+        lines.append(f"Seat {seat + 1} to {prompt(state, seat)}.")
+    if state.phase in ("place", "act"):
+        lines.append(f"Free-action marker on {state.free}; coin spaces "
+                     f"{' and '.join(str(c) for c in state.coin_spaces)}.")
+    scores = result(state)
+    for s, p in enumerate(state.seats):
+        chars = ", ".join(char_name(c) for c in data.characters.order
+                          if state.holders.get(c) == s)
+        sailors = sum(p.sailors.values())
+        lines.append(
+            f"Seat {s + 1}: {p.vp} VP ({scores.scores[s]} if it ended now), {reales(p.coins)}, "
+            f"{plural(sailors, 'sailor')}, {plural(p.missionaries, 'missionary', 'missionaries')}"
+            f", {plural(p.captains, 'captain')}, {plural(len(p.projects), 'project')}, "
+            f"{plural(len(p.ships), 'ship')} in hand" + (f"; {chars}" if chars else ""))
+    return "\n".join(lines)

@@ -1,0 +1,132 @@
+"""What the engine tells a player who cannot act, or acts out of place: what is actually
+happening, and what to type instead. ('seat N' stays; the bot puts names in.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import NotYourTurnError, RulesError
+from rules.navegador.moves import Units
+from tests.navegador_helpers import A, B, C, G, explore_all, play, put_ships, ready, table
+
+
+def king_table():
+    s = table()
+    s.step = "king"
+    return s
+
+
+def test_a_player_who_placed_the_kings_privilege_is_told_so():
+    s, _ = play(king_table(), A, "king church")
+    for text in ("king shipyard", "workers 2"):
+        with pytest.raises(NotYourTurnError) as error:
+            play(s, A, text)
+        assert str(error.value) == (
+            "You have placed your King's privilege; waiting for seat 2 and seat 3."
+        )
+    with pytest.raises(NotYourTurnError, match="placed your King's privilege"):
+        G.apply(s, A, G.parse(s, B, "king church"))
+
+
+def test_a_player_whose_kings_privilege_was_lost_is_told_so():
+    s = king_table()
+    s.sheets[A].king_done = True          # no free slot: lost at the start of scoring
+    with pytest.raises(NotYourTurnError) as error:
+        play(s, A, "king church")
+    assert "no free privilege slot" in str(error.value)
+    assert "waiting for seat 2 and seat 3" in str(error.value)
+
+
+def test_waiting_for_the_last_king():
+    s, _ = play(king_table(), A, "king church")
+    s, _ = play(s, B, "king church")
+    with pytest.raises(NotYourTurnError, match=r"placed your King's privilege; waiting for "
+                                               r"seat 3\.$"):
+        play(s, A, "king colony")
+
+
+def test_out_of_turn_in_play_names_who_is_to_move():
+    s = ready(table(), A, "workers")
+    with pytest.raises(NotYourTurnError, match=r"^It is not your turn: waiting for seat 1\.$"):
+        play(s, B, "workers 2")
+    s = ready(put_ships(table(), A, POR=2), A, "sail")
+    s, _ = play(s, A, "sail")
+    with pytest.raises(NotYourTurnError, match=r"^It is not your turn: seat 1 is sailing\.$"):
+        play(s, C, "workers 2")
+
+
+def test_after_the_game_no_move_is_taken():
+    s = king_table()
+    for seat in (A, B, C):
+        s, _ = play(s, seat, "king church")
+    assert s.step == "over"
+    with pytest.raises(NotYourTurnError, match="The game is over"):
+        play(s, A, "king church")
+
+
+# --- 8. In the middle of a Sail, `done` ends it (not `skip`) -------------------------------
+
+
+@pytest.mark.parametrize("text", ["hire 2", "workers 2", "build church", "market sell gold",
+                                  "privilege church", "colony GUI"])
+def test_an_action_in_the_middle_of_a_sail_says_give_legs_or_done(text):
+    s = ready(put_ships(explore_all(table(), "GUI"), A, POR=2), A, "sail")
+    s, _ = play(s, A, "sail POR>GUI ...")
+    with pytest.raises(RulesError) as error:
+        play(s, A, text)
+    message = str(error.value)
+    assert "`done`" in message and "skip" not in message, message
+    assert "POR>GUI" in message          # an example of a route
+
+
+def test_an_action_typed_after_an_open_sail_in_one_command_says_the_same():
+    s = ready(put_ships(explore_all(table(), "GUI"), A, POR=2), A, "sail")
+    with pytest.raises(RulesError) as error:
+        play(s, A, "sail POR>GUI ...; hire 2")
+    assert "`done`" in str(error.value) and "skip" not in str(error.value)
+
+
+def test_the_engine_refuses_a_mid_sail_action_step_the_same_way():
+    s = ready(put_ships(table(), A, POR=2), A, "sail")
+    s, _ = play(s, A, "sail")
+    with pytest.raises(RulesError) as error:
+        G.apply(s, A, Units(what="workers", count=2))
+    assert "`done`" in str(error.value) and "skip" not in str(error.value)
+
+
+@pytest.mark.parametrize("text", ["hire 2", "build church"])
+def test_an_action_in_the_middle_of_the_card_sail_says_give_legs_or_done(text):
+    s = ready(put_ships(explore_all(table(), "GUI"), A, POR=2), A, "workers")
+    s.card.holder, s.card.mark, s.card.steps = A, s.sheets[A].stone, 0
+    s, _ = play(s, A, "card")
+    with pytest.raises(RulesError) as error:
+        play(s, A, text)
+    message = str(error.value)
+    assert "`done`" in message and "skip" not in message, message
+
+
+def test_an_open_sail_in_a_whole_turn_takes_more_legs():
+    s = ready(put_ships(explore_all(table(), "GUI", "BAH"), A, POR=3), A, "sail")
+    after, _ = play(s, A, "sail POR>GUI ...; POR>BAH x2")
+    assert after.step == "sail" and after.sheets[A].ships == {"GUI": 1, "BAH": 2}
+    after, _ = play(s, A, "sail ...; POR>GUI; done")
+    assert after.current == B
+
+
+@pytest.mark.parametrize("seat", [3, 7, -1])
+def test_a_seat_that_is_not_at_the_table_gets_a_sentence(seat):
+    for s in (king_table(), ready(table(), A, "market1")):
+        with pytest.raises(NotYourTurnError, match="no seat"):
+            play(s, seat, "king church")
+        with pytest.raises(NotYourTurnError, match="no seat"):
+            G.parse(s, seat, "market sell gold")
+
+
+def test_waiting_for_text_says_what_is_pending():
+    s, _ = play(king_table(), A, "king church")
+    assert G.waiting_for(s) == "Waiting for the King's privileges of seat 2 and seat 3."
+    assert "waiting for King's privileges from seat 2 and seat 3." in G.summary(s)
+    s = ready(put_ships(table(), A, POR=2), A, "sail")
+    assert G.waiting_for(s) == "Waiting for seat 1."
+    s, _ = play(s, A, "sail")
+    assert G.waiting_for(s) == "Waiting for seat 1 to finish sailing."
