@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: run test lint fuzz bench clean
+.PHONY: run test lint fuzz bench bench-multi pg-start pg-stop clean
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,10 @@ test: $(BIN)/activate
 	PYTHONPATH=. $(BIN)/lint-imports --no-cache
 	# every registered game, every player count, both random policies
 	$(BIN)/python -m rules all random --games 8 --seed 0
+	# the store and service tests run on SQLite and on a real PostgreSQL, which
+	# scripts/pg_test_server.sh installs if missing, starts (or reuses) and names
 	# pytest last, so its summary is the closing line
-	$(BIN)/python -m pytest -q
+	SAILBOT_TEST_PG="$$(bash scripts/pg_test_server.sh start)" $(BIN)/python -m pytest -q
 
 lint: $(BIN)/activate
 	$(BIN)/ruff check .
@@ -32,6 +34,18 @@ fuzz: $(BIN)/activate
 bench: $(BIN)/activate
 	$(BIN)/python scripts/bench_render.py
 	$(BIN)/python scripts/bench_service.py
+
+# several processes on PostgreSQL vs one on SQLite; the 60 s race; a 1,000-game migration
+bench-multi: $(BIN)/activate
+	$(BIN)/python scripts/bench_multi.py
+	$(BIN)/python scripts/bench_race.py
+	$(BIN)/python scripts/bench_migrate.py
+
+# the test PostgreSQL server of this checkout (make test starts it and leaves it running)
+pg-start:
+	bash scripts/pg_test_server.sh start
+pg-stop:
+	bash scripts/pg_test_server.sh stop
 
 clean:
 	rm -rf $(VENV)

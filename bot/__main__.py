@@ -3,6 +3,9 @@
     python -m bot            Discord with a token, otherwise the terminal table
     python -m bot --local    the terminal table even when a token is set
     python -m bot --no-render  (local) skip the board pictures
+    python -m bot migrate --to postgresql://USER:PASSWORD@HOST:5432/DB [--from FILE]
+                             copy the SQLite file (SAILBOT_DB) into an empty PostgreSQL
+                             database and check the copy (docs/deploy.md)
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import asyncio
 import logging
 import sys
 
-from bot.config import ConfigError, load_config
+from bot.config import Config, ConfigError, load_config
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
+    if args[:1] == ["migrate"]:
+        return _migrate(args[1:], config)
     if config.token and "--local" not in args:
         try:
             from bot.discord import app
@@ -44,6 +49,19 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except StoreError as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
+        return 3
+
+
+def _migrate(args: list[str], config: Config) -> int:
+    from bot import migrate
+    from bot.store import StoreError
+
+    try:
+        return asyncio.run(migrate.main(args, None if config.db_url else config.db_path))
+    except KeyboardInterrupt:
+        return 130
+    except StoreError as exc:
+        print(f"Cannot migrate: {exc}", file=sys.stderr)
         return 3
 
 

@@ -1,7 +1,11 @@
 """Settings from environment variables (see docs/bot.md).
 
     DISCORD_TOKEN            the bot token; without it `python -m bot` opens the local table
-    SAILBOT_DB               SQLite file (default ./var/sailbot.sqlite3 under the project)
+    SAILBOT_DB               SQLite file (default ./var/sailbot.sqlite3 under the project), or
+                             a PostgreSQL URL (postgresql://user:pw@host:5432/db) for several
+                             bot processes on one database (docs/deploy.md)
+    SAILBOT_SHARDS           the Discord shards this process runs, e.g. 0-3/8 (shards 0 to 3
+                             of 8); unset: one process, Discord's recommended shard count
     SAILBOT_DEV_GUILD        a guild id to sync slash commands to instantly (development)
     SAILBOT_REMINDER_HOURS   hours before the follow-up turn reminder (default 24)
     SAILBOT_BOARD_DIR        where the local table writes board images (default ./boards)
@@ -40,10 +44,51 @@ class Config:
     reminder_poll: float = 60.0
     cache_size: int = 512
     discord_api: str | None = None
+    db_url: str | None = None          # a PostgreSQL URL; None: the SQLite file db_path
+    shards: Shards | None = None
 
     @property
     def discord(self) -> bool:
         return bool(self.token)
+
+    @property
+    def database(self) -> str | Path:
+        """What the store opens: the PostgreSQL URL, else the SQLite file."""
+        return self.db_url or self.db_path
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The Discord shards one process runs: ``ids`` of ``count`` in all."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    def __str__(self) -> str:
+        return f"shards {', '.join(map(str, self.ids))} of {self.count}"
+
+
+def parse_shards(text: str) -> Shards:
+    """``0-3/8`` (shards 0 to 3 of 8), ``5/8``, ``0,2,4-5/8``."""
+    usage = (f"SAILBOT_SHARDS must be the shards this process runs and how many there are "
+             f"in all, like 0-3/8 (shards 0 to 3 of 8) — not {text!r}.")
+    ids_text, slash, count_text = text.replace(" ", "").partition("/")
+    if not slash or not ids_text or not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(usage)
+    count = int(count_text)
+    ids: set[int] = set()
+    for part in ids_text.split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(usage)
+        first, last = int(low), int(high) if dash else int(low)
+        if first > last:
+            raise ConfigError(usage)
+        ids.update(range(first, last + 1))
+    if max(ids) >= count:
+        raise ConfigError(f"SAILBOT_SHARDS: shard {max(ids)} does not exist when there are "
+                          f"{count} (they are numbered 0 to {count - 1}).")
+    return Shards(tuple(sorted(ids)), count)
 
 
 def _path(value: str | None, default: Path) -> Path:
@@ -71,7 +116,14 @@ def _number(env: Mapping[str, str], name: str, default: float, low: float,
 def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) -> Config:
     env = os.environ if env is None else env
     token = (env.get("DISCORD_TOKEN") or "").strip() or None
-    db_path = _path(env.get("SAILBOT_DB"), PROJECT / "var" / "sailbot.sqlite3")
+    db_text = (env.get("SAILBOT_DB") or "").strip()
+    db_url = db_text if db_text.startswith(("postgresql://", "postgres://")) else None
+    if db_url is None and "://" in db_text:
+        raise ConfigError(f"SAILBOT_DB must be a SQLite file path or a postgresql:// URL, not "
+                          f"{db_text.split('://')[0]}://….")
+    db_path = _path(None if db_url else db_text, PROJECT / "var" / "sailbot.sqlite3")
+    shards_text = (env.get("SAILBOT_SHARDS") or "").strip()
+    shards = parse_shards(shards_text) if shards_text else None
     guild_text = (env.get("SAILBOT_DEV_GUILD") or "").strip()
     try:
         dev_guild = int(guild_text) if guild_text else None
@@ -93,7 +145,7 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
     if api is not None and not api.startswith(("http://", "https://")):
         raise ConfigError(f"SAILBOT_DISCORD_API must be an http(s) URL such as "
                           f"https://discord.com/api/v10, not {api[:80]!r}.")
-    if create_dirs:
+    if create_dirs and db_url is None:
         try:
             db_path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -101,4 +153,4 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
                               f"({exc.strerror or exc}).") from None
     return Config(token=token, db_path=db_path, dev_guild=dev_guild, reminder_hours=hours,
                   board_dir=board_dir, board_keep=keep, reminder_poll=poll, cache_size=cache,
-                  discord_api=api)
+                  discord_api=api, db_url=db_url, shards=shards)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import Config
+from bot.store import describe
 from bot.table import Reply, TableError, TableService, words
 from rules import game_names, get_game
 
@@ -224,7 +225,7 @@ def _start_options(args: str) -> tuple[str | None, str | None]:
 
 async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
               render: bool = True) -> int:
-    service = await TableService.open(config.db_path, reminder_hours=config.reminder_hours,
+    service = await TableService.open(config.database, reminder_hours=config.reminder_hours,
                                       render=render, cache_size=config.cache_size)
     table = LocalTable(service, config.board_dir, keep=config.board_keep)
     interactive = stdin.isatty()
@@ -238,7 +239,7 @@ async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
     example = (re.findall(r"`(/[^`]+)`", first.texts.examples) or ["/move …"])[0]
     say([WELCOME.format(game=first.name, example=example),
          "Games: " + ", ".join(f"/{n} start" for n in game_names()),
-         f"(database: {config.db_path}; pictures: {config.board_dir})"])
+         f"(database: {describe(config.database)}; pictures: {config.board_dir})"])
     try:
         say(await table.greeting())
         while True:

@@ -1,5 +1,6 @@
-"""Helpers for the table-service tests: a fake clock, services on a real SQLite file, and a
-test player that picks random legal whole turns."""
+"""Helpers for the table-service tests: a fake clock, services on a real database (a SQLite
+file path, or a PostgreSQL URL: see the ``db`` fixture in tests/databases.py), and a test
+player that picks random legal whole turns."""
 
 from __future__ import annotations
 
@@ -36,9 +37,10 @@ class Clock:
 _OPEN: list[TableService] = []
 
 
-async def make_service(path: Path, clock: Clock | None = None, seed: int = 7,
+async def make_service(where: Path | str, clock: Clock | None = None, seed: int = 7,
                        render: bool = False, hours: float = 24.0) -> TableService:
-    svc = await TableService.open(path, clock=clock or Clock(), render=render,
+    """A service on the database at ``where`` (a SQLite path or a ``postgresql://`` URL)."""
+    svc = await TableService.open(where, clock=clock or Clock(), render=render,
                                   seed_source=lambda: seed, reminder_hours=hours)
     _OPEN.append(svc)
     return svc

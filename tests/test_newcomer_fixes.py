@@ -20,6 +20,7 @@ from bot_support import (
     started,
     to_move,
 )
+from databases import Databases
 
 from bot.table import TableService
 from bot.table.replies import TableError
@@ -275,9 +276,9 @@ async def test_an_old_lobby_button_does_not_act_on_a_newer_lobby(svc: TableServi
     await svc.join(CH, BOB, "Bob", game_id=second.lobby.game_id)
 
 
-async def test_the_turn_dm_is_due_the_moment_the_move_is_committed(tmp_path):
+async def test_the_turn_dm_is_due_the_moment_the_move_is_committed(db: Databases):
     clock = Clock()
-    svc = await make_service(tmp_path / "d.sqlite3", clock=clock)
+    svc = await make_service(db / "d.sqlite3", clock=clock)
     await started(svc, [ALICE, BOB])
     _, user = await to_move(svc)
     await svc.move(CH, user, "workers 1")
@@ -286,11 +287,11 @@ async def test_the_turn_dm_is_due_the_moment_the_move_is_committed(tmp_path):
     assert [r.user_id for r in due] == [nxt] or nxt in [r.user_id for r in due]
 
 
-async def test_two_processes_never_send_the_same_reminder(tmp_path):
-    """Two services on one file race for the due reminders: each is handed out once."""
+async def test_two_processes_never_send_the_same_reminder(db: Databases):
+    """Two services on one database race for the due reminders: each is handed out once."""
     import asyncio
 
-    path = tmp_path / "two.sqlite3"
+    path = db / "two.sqlite3"
     one = await make_service(path)
     for channel in range(10, 30):
         await started(one, [ALICE, BOB], channel=channel)

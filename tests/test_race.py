@@ -1,6 +1,6 @@
 """Fifty moves racing for one game, through five services with their own connections to
-one SQLite file: exactly one lands, every other one gets a clear error, nothing is
-duplicated, and the stored game replays to the same state."""
+one database (a SQLite file; a PostgreSQL server): exactly one lands, every other one gets
+a clear error, nothing is duplicated, and the stored game replays to the same state."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot_support import (
     started,
     to_move,
 )
+from databases import Databases
 
 from bot.table.replies import RaceError, TableError
 from rules import get_game
@@ -24,8 +25,8 @@ from rules import get_game
 g = get_game("navegador")
 
 
-async def test_fifty_concurrent_moves_one_lands(tmp_path):
-    path = tmp_path / "race.sqlite3"
+async def test_fifty_concurrent_moves_one_lands(db: Databases):
+    path = db / "race.sqlite3"
     first = await make_service(path)
     await started(first, [ALICE, BOB, CAROL])
     services = [first] + [await make_service(path) for _ in range(4)]

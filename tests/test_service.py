@@ -1,5 +1,6 @@
-"""The table service on a real SQLite file: whole games, lobby rules, refusals, undo,
-resign, abandon, verbs and autocomplete."""
+"""The table service on a real database — a SQLite file, and a PostgreSQL server (every
+test runs on both): whole games, lobby rules, refusals, undo, resign, abandon, verbs and
+autocomplete."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from bot_support import (
     started,
     to_move,
 )
+from databases import Databases
 
 from bot.table import TableService
 from bot.table.replies import RaceError, TableError
@@ -37,8 +39,8 @@ g = get_game("navegador")
 
 
 @pytest.fixture
-async def svc(tmp_path):
-    service = await make_service(tmp_path / "t.sqlite3")
+async def svc(db: Databases):
+    service = await make_service(db / "t.sqlite3")
     yield service
     await service.close()
 
@@ -46,9 +48,9 @@ async def svc(tmp_path):
 # A whole game ----------------------------------------------------------------------------
 
 
-async def test_whole_game_two_humans_and_a_computer(tmp_path):
+async def test_whole_game_two_humans_and_a_computer(db: Databases):
     have_render = renderer_for("navegador") is not None
-    svc = await make_service(tmp_path / "game.sqlite3", seed=11, render=have_render)
+    svc = await make_service(db / "game.sqlite3", seed=11, render=have_render)
     try:
         await whole_game(svc, have_render)
     finally:
@@ -160,10 +162,10 @@ async def test_unknown_game(svc: TableService):
         await svc.open_lobby(CH, GUILD, ALICE, "Alice", "chess")
 
 
-async def test_seat_order_follows_the_seed(tmp_path):
+async def test_seat_order_follows_the_seed(db: Databases):
     orders = []
     for seed in (1, 2, 3, 4):
-        svc = await make_service(tmp_path / f"s{seed}.sqlite3", seed=seed)
+        svc = await make_service(db / f"s{seed}.sqlite3", seed=seed)
         await started(svc, [ALICE, BOB, CAROL])
         table = await svc.table(CH)
         orders.append(tuple(s.user_id for s in table.seats))
@@ -277,10 +279,10 @@ async def test_undo_until_the_next_player_acts(svc: TableService):
     assert (await svc.table(CH)).ply == 1
 
 
-async def test_undo_is_refused_once_a_computer_has_answered(tmp_path):
+async def test_undo_is_refused_once_a_computer_has_answered(db: Databases):
     """Computers answer at once, seeded by the ply: undoing after their answer would let a
     player preview their replies and try another move. So undo stops at any other seat."""
-    svc = await make_service(tmp_path / "u.sqlite3", seed=3)
+    svc = await make_service(db / "u.sqlite3", seed=3)
     await started(svc, [ALICE], computers=1)
     table = await svc.table(CH)
     _, user = await to_move(svc)
@@ -391,8 +393,8 @@ async def test_status_log_score_and_hand(svc: TableService):
     assert "sail POR>GUI x2" in rules and "king shipyard" in rules
 
 
-async def test_race_error_says_someone_moved_first(tmp_path):
-    path = tmp_path / "r.sqlite3"
+async def test_race_error_says_someone_moved_first(db: Databases):
+    path = db / "r.sqlite3"
     one = await make_service(path)
     await started(one, [ALICE, BOB])
     two = await make_service(path)

@@ -1,48 +1,82 @@
-"""The SQLite store: schema migrations, WAL, one open game per channel, version checks,
-an append-only move log, snapshots, preferences and reminder schedules."""
+"""The store, on SQLite and on PostgreSQL alike: schema migrations, one open game per
+channel, version checks, an append-only move log, snapshots, preferences and reminder
+schedules."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
-import aiosqlite
+import asyncpg
 import pytest
+from databases import Databases
 
-from bot.store import ChannelBusy, MoveRow, SeatRow, SqliteStore, StaleVersion
-from bot.store.migrations import LATEST
+from bot.store import ChannelBusy, MoveRow, SeatRow, SqliteStore, StaleVersion, Store, open_store
+from bot.store.migrations import LATEST, TABLES
 
 NOW = 1_700_000_000.0
+# a write the database itself refuses (a duplicate key, the append-only trigger)
+INTEGRITY = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await SqliteStore.open(tmp_path / "deep" / "folder" / "s.sqlite3")
+async def store(db: Databases):
+    s = await open_store(db / "deep/folder/s.sqlite3")
     yield s
     await s.close()
 
 
-async def lobby(store: SqliteStore, channel: int = 1):
+async def raw(store: Store, sql: str) -> None:
+    """Run SQL past the store's methods, as a bug or a person at a console might."""
+    if isinstance(store, SqliteStore):
+        await store._db.execute(sql)
+    else:
+        await store._pool.execute(sql)  # type: ignore[attr-defined]
+
+
+async def tables(store: Store) -> set[str]:
+    if isinstance(store, SqliteStore):
+        rows = await store._read_all("SELECT name FROM sqlite_master WHERE type='table'")
+    else:
+        rows = await store._read(  # type: ignore[attr-defined]
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = current_schema()")
+    return {r[0] for r in rows}
+
+
+async def lobby(store: Store, channel: int = 1):
     return await store.create_lobby(channel, 9, "navegador", SeatRow(0, 11, "Ann", "orange"), NOW)
 
 
-async def test_migrations_wal_and_reopen(tmp_path):
-    path = tmp_path / "m.sqlite3"
-    s = await SqliteStore.open(path)
+async def test_migrations_and_reopen(db: Databases):
+    where = db / "m.sqlite3"
+    s = await open_store(where)
     assert await s.schema_version() == LATEST
     await lobby(s)
     await s.close()
-    s = await SqliteStore.open(path)                      # reopening migrates nothing twice
+    s = await open_store(where)                           # reopening migrates nothing twice
     assert await s.schema_version() == LATEST
     assert (await s.open_game(1)) is not None
+    assert {"schema_version", *TABLES} <= await tables(s)
     await s.close()
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"schema_version", "games", "seats", "moves", "snapshots", "user_prefs",
-            "reminders", "abandon_votes"} <= tables
+    if not db.postgres:
+        with sqlite3.connect(where) as con:
+            assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_one_open_game_per_channel(store: SqliteStore):
+async def test_discord_ids_and_times_keep_every_digit(store: Store):
+    """Discord ids are 64-bit; times are seconds with a fraction."""
+    big = 1_234_567_890_123_456_789
+    game = await store.create_lobby(big, big + 1, "navegador", SeatRow(0, big + 2, "A", "red"),
+                                    NOW + 0.123456)
+    again = await store.game(game.id)
+    assert again is not None
+    assert (again.channel_id, again.guild_id, again.host_id) == (big, big + 1, big + 2)
+    assert again.created == NOW + 0.123456
+    assert (await store.seats(game.id))[0].user_id == big + 2
+
+
+async def test_one_open_game_per_channel(store: Store):
     game = await lobby(store)
     assert game.status == "lobby" and game.version == 0
     with pytest.raises(ChannelBusy):
@@ -55,7 +89,7 @@ async def test_one_open_game_per_channel(store: SqliteStore):
     assert latest is not None and latest.id == again.id
 
 
-async def test_every_write_checks_the_version(store: SqliteStore):
+async def test_every_write_checks_the_version(store: Store):
     game = await lobby(store)
     await store.update_game(game, NOW, status="active", seed=5, players=2)
     game = await store.game(game.id)
@@ -70,18 +104,19 @@ async def test_every_write_checks_the_version(store: SqliteStore):
     assert (await store.game(game.id)).status == "active"
 
 
-async def test_the_move_log_is_append_only(store: SqliteStore):
+async def test_the_move_log_is_append_only(store: Store):
     game = await lobby(store)
     await store.append_moves(game, [MoveRow(1, 0, 11, "workers 1")], NOW)
     game = await store.game(game.id)
-    with pytest.raises(aiosqlite.IntegrityError):   # a ply is never written twice
+    with pytest.raises(INTEGRITY):                  # a ply is never written twice
         await store.append_moves(game, [MoveRow(1, 0, 11, "workers 2")], NOW)
-    with pytest.raises(aiosqlite.IntegrityError, match="append-only"):
-        await store._db.execute("UPDATE moves SET notation = 'x'")
+    with pytest.raises(INTEGRITY, match="append-only"):   # the database itself refuses
+        await raw(store, "UPDATE moves SET notation = 'x'")
     assert (await store.game(game.id)).version == game.version    # rolled back
+    assert [m.notation for m in await store.moves(game.id)] == ["workers 1"]
 
 
-async def test_snapshots_and_truncate(store: SqliteStore):
+async def test_snapshots_and_truncate(store: Store):
     game = await lobby(store)
     moves = [MoveRow(i, 0, 11, f"m{i}") for i in range(1, 6)]
     await store.append_moves(game, moves[:3], NOW, snapshot=(3, '{"s": 3}'))
@@ -98,7 +133,7 @@ async def test_snapshots_and_truncate(store: SqliteStore):
     assert snap == (3, '{"s": 3}') and after == []
 
 
-async def test_prefs_and_reminder_schedules(store: SqliteStore):
+async def test_prefs_and_reminder_schedules(store: Store):
     assert await store.prefs(42) == (True, False)
     await store.set_prefs(42, NOW, dms=False)
     await store.set_prefs(42, NOW, dm_closed=True)
@@ -123,3 +158,60 @@ async def test_prefs_and_reminder_schedules(store: SqliteStore):
     assert [r.user_id for r in await store.claim_reminders(NOW + 70, lease=60)] == [12]
     await store.append_moves(game, [], NOW + 7, status="finished")
     assert await store.reminders(game.id) == []
+
+
+async def test_racing_writers_on_several_connections_one_lands(db: Databases):
+    """Twenty appends of ply 1 from four stores (connections, as four processes have) at
+    once: one lands, the rest are StaleVersion, and nothing else is written."""
+    where = db / "race.sqlite3"
+    stores = [await open_store(where) for _ in range(4)]
+    try:
+        game = await lobby(stores[0])
+        await stores[0].update_game(game, NOW, status="active", seed=1, players=2)
+        game = await stores[0].game(game.id)
+        results = await asyncio.gather(
+            *(stores[i % 4].append_moves(game, [MoveRow(1, 0, 11, f"m{i}")], NOW,
+                                         waiting=[12], mover=11) for i in range(20)),
+            return_exceptions=True)
+        landed = [r for r in results if not isinstance(r, BaseException)]
+        assert landed == [game.version + 1], results
+        assert all(isinstance(r, StaleVersion) for r in results if r not in landed)
+        assert len(await stores[3].moves(game.id)) == 1
+        assert len(await stores[2].reminders(game.id)) == 1
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_concurrent_claims_hand_each_reminder_out_once(db: Databases):
+    where = db / "claims.sqlite3"
+    stores = [await open_store(where) for _ in range(3)]
+    try:
+        for channel in range(40):
+            game = await lobby(stores[0], channel)
+            await stores[0].update_game(game, NOW, status="active", seed=1, players=2)
+            game = await stores[0].game(game.id)
+            await stores[0].append_moves(game, [], NOW, waiting=[11, 12])
+        batches = await asyncio.gather(*(stores[i % 3].claim_reminders(NOW, lease=60, limit=7)
+                                         for i in range(15)))
+        ids = [r.id for batch in batches for r in batch]
+        assert len(ids) == 80 and len(set(ids)) == 80
+        assert all(r.due == NOW for batch in batches for r in batch)   # the due they had
+        assert await stores[1].claim_reminders(NOW + 59, lease=60) == []
+        assert len(await stores[2].claim_reminders(NOW + 61, lease=60)) == 80  # lease ran out
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_preferences_set_at_once_from_two_places_both_land(db: Databases):
+    where = db / "prefs.sqlite3"
+    one, two = await open_store(where), await open_store(where)
+    try:
+        for user in range(20):
+            await asyncio.gather(one.set_prefs(user, NOW, dms=False),
+                                 two.set_prefs(user, NOW, dm_closed=True))
+        assert {await one.prefs(user) for user in range(20)} == {(False, True)}
+    finally:
+        await one.close()
+        await two.close()

@@ -93,21 +93,40 @@ class TableBot(discord.Client):
         await super().close()
 
 
+class ShardedTableBot(TableBot, discord.AutoShardedClient):
+    """The bot running some of the shards (``shard_ids`` of ``shard_count``): one of
+    several processes on one database. A table's moves may come in on any process (a DM
+    button lands on shard 0); the store's version check, not the process, decides."""
+
+
 async def serve(config: Config) -> None:
     """Open the store, run the bot until it is closed, close the store."""
     from bot.table import TableService
 
     if not config.token:
         raise SystemExit("DISCORD_TOKEN is not set; see docs/discord.md.")
-    service = await TableService.open(config.db_path, reminder_hours=config.reminder_hours,
+    service = await TableService.open(config.database, reminder_hours=config.reminder_hours,
                                       cache_size=config.cache_size)
     try:
-        async with TableBot(service, dev_guild=config.dev_guild,
-                            reminder_seconds=config.reminder_poll,
-                            api=config.discord_api) as bot:
+        async with make_bot(service, config) as bot:
             await bot.start(config.token)
     finally:
         await service.close()
+
+
+def make_bot(service: TableService, config: Config) -> TableBot:
+    """The bot for ``config``: sharded when SAILBOT_SHARDS names this process's shards."""
+    options: dict[str, Any] = {"dev_guild": config.dev_guild,
+                               "reminder_seconds": config.reminder_poll,
+                               "api": config.discord_api}
+    if config.shards is None:
+        return TableBot(service, **options)
+    log.info("Running %s", config.shards)
+    # the command list is the bot's, not a shard's: one process (the one with shard 0)
+    # syncs it, rather than every process at every start
+    return ShardedTableBot(service, shard_ids=list(config.shards.ids),
+                           shard_count=config.shards.count,
+                           sync=0 in config.shards.ids, **options)
 
 
 def run(config: Config) -> int:

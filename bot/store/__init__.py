@@ -1,5 +1,6 @@
-"""Where games live: one narrow interface (``bot.store.interface``) and its embedded
-SQLite implementation (``bot.store.sqlite``)."""
+"""Where games live: one narrow interface (``bot.store.interface``), its embedded SQLite
+implementation (``bot.store.sqlite``, the default) and its PostgreSQL one
+(``bot.store.postgres``, for several bot processes on one database)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from bot.store.interface import (
     Store,
     StoreError,
 )
+from bot.store.pg_connect import is_postgres, redact
+from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
@@ -23,16 +26,27 @@ __all__ = [
     "DiskFull",
     "GameRow",
     "MoveRow",
+    "PostgresStore",
     "ReminderRow",
     "SeatRow",
     "SqliteStore",
     "StaleVersion",
     "Store",
     "StoreError",
+    "describe",
+    "is_postgres",
     "open_store",
 ]
 
 
 async def open_store(where: str | Path) -> Store:
-    """The store at ``where``: a SQLite file path (the default kind)."""
+    """The store at ``where`` (``SAILBOT_DB``): a ``postgresql://`` URL, else a SQLite
+    file path."""
+    if is_postgres(where):
+        return await PostgresStore.open(str(where))
     return await SqliteStore.open(where)
+
+
+def describe(where: str | Path) -> str:
+    """``where`` fit to show: a URL without its password, or the file path."""
+    return redact(str(where)) if is_postgres(where) else str(where)

@@ -40,7 +40,7 @@ from bot.store.interface import (
     StaleVersion,
     StoreError,
 )
-from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.migrations import LATEST, MIGRATIONS, statements
 
 T = TypeVar("T")
 Db = aiosqlite.Connection
@@ -246,10 +246,10 @@ class SqliteStore:
             current = row[0] if row else 0
             if row is None:
                 await db.execute("INSERT INTO schema_version VALUES (0)")
-            for number, statements in MIGRATIONS:
+            for number, _ in MIGRATIONS:
                 if number <= current:
                     continue
-                for sql in statements:
+                for sql in statements(number, "sqlite"):
                     await db.execute(sql)
                 await db.execute("UPDATE schema_version SET version = ?", (number,))
                 current = number
