@@ -85,7 +85,7 @@ def reveal(state: NeptunState) -> list[Event]:
         state.seats[s].played.append(card)
         state.seats[s].choice = None
         total += card.forecast
-        parts.append(f"seat {s + 1} {card.value}")
+        parts.append(f"seat {s + 1} {card.shown}")
     state.forecast = clamp_forecast(total)
     sign = f"+{state.forecast}" if state.forecast > 0 else str(state.forecast)
     if state.sail_turn < load_data().sail_turns:

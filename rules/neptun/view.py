@@ -73,7 +73,7 @@ class PlayerView(BaseModel):
     hand: int                        # how many oar cards (not which)
     chosen: bool                     # has chosen this turn's card in secret
     played: int                      # oar cards played this round (face down)
-    revealed: str | None             # this sailing turn's card, once revealed
+    revealed: str | None             # this turn's card once revealed ("5/0 start")
     chart: list[SlotView | None]
     vp: int
     bonus: int
@@ -163,7 +163,7 @@ def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
         sheets.append(PlayerView(
             seat=s, gold=player.gold, ship=player.ship, hand=len(player.hand),
             chosen=player.choice is not None, played=len(player.played),
-            revealed=card.value if card else None,
+            revealed=card.shown if card else None,
             chart=[_slot(i, slot) for i, slot in enumerate(player.chart)],
             vp=points[s], bonus=player.bonus, tiles=list(player.tiles),
             turn_position=state.order.index(s) + 1, extra_turns=player.extra_turns))
