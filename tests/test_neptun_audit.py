@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import random
 
-from neptun_helpers import GAME, finish_draft, new
+from neptun_helpers import (
+    GAME,
+    acting,
+    chart,
+    finish_draft,
+    new,
+    oar,
+    play,
+    refused,
+    sailing_state,
+)
 
 from rules.neptun import hidden
 from rules.neptun.moves import Oar
@@ -73,4 +83,84 @@ def test_the_reveal_shows_which_card_is_a_starting_card():
     assert sheet.revealed == "5/0 start"
     drafted_sheet = GAME.view(state).sheets[state.order[1]]
     assert drafted_sheet.revealed is not None and "start" not in drafted_sheet.revealed
+
+
+def test_the_last_choosers_private_note_does_not_promise_a_secret_already_revealed():
+    state = finish_draft(new(4, seed=3))
+    *first, last = state.order
+    for seat in first:
+        state, events = GAME.apply(state, seat, Oar(index=1))
+        note = next(e for e in events if e.private)
+        assert "secret until everyone has chosen" in note.text
+    state, events = GAME.apply(state, last, Oar(index=1))
+    note = next(e for e in events if e.private)
+    assert "secret" not in note.text and note.seat == last
+
+
+# What the table says ------------------------------------------------------------------
+
+
+def test_the_drafting_prompt_names_a_free_slot():
+    """Given P1's slot 1 is filled, when P1 turns a contract over, then the prompt (posted
+    in the channel) suggests a command that works: the leftmost free slot, not slot 1."""
+    state = new(4, seed=4)
+    seat = acting(state)
+    chart(state, seat, ("ATH-1", "oil", "open"), None, None, None, None)
+    state = play(state, seat, "flip")
+    prompt = GAME.prompt(state, seat)
+    assert "`/take 1 slot 2`" in prompt and "slot 1`" not in prompt
+    state = play(state, seat, "flip")                  # turns down contract 1
+    state = play(state, seat, "take 2 slot 2")
+    other = acting(state)                              # contract 1 lies face up for P2
+    chart(state, other, ("ATH-1", "oil", "open"), ("ATH-2", "oil", "open"), None, None, None)
+    assert "slot 3`" in GAME.prompt(state, other)
+
+
+def test_the_fulfilling_prompt_names_the_slot_that_can_be_fulfilled():
+    """Given the sailor stopped in Athenae with its Athenae contract in slot 3, then the
+    prompt says `/deliver 3` (and what it earns), not an example slot that is not there."""
+    state = sailing_state(4)
+    seat = acting(state)
+    state.seats[seat].ship = "ATH"
+    chart(state, seat, ("ROM-1", "oil", "open"), ("ROM-2", "oil", "open"),
+          ("ATH-1", "oil", "open"), None, None)
+    state = play(state, seat, "stay")
+    prompt = GAME.prompt(state, seat)
+    assert "`/deliver 3`" in prompt and "Athenae · Oil → 4 gold" in prompt
+    assert "/deliver 2`" not in prompt and "`/deliver done`" in prompt
+
+
+def test_sailing_typed_while_choosing_is_refused_as_not_now_not_priced_with_last_turns_card():
+    """Given sailing turn 2 has begun and P1 still chooses, when P1 types a voyage with too
+    little gold, then the answer is what to do now — not a price worked out with the card
+    P1 played last turn."""
+    state = sailing_state(4)
+    while state.phase == "sail":
+        seat = acting(state)
+        state = play(state, seat, "done" if state.stage == "deliver" else "stay")
+    assert state.phase == "choose" and state.sail_turn == 2
+    seat = state.order[0]
+    assert state.revealed[seat] is not None          # last turn's card, still in the state
+    why = refused(state, seat, "sail MAL pay 0")
+    assert why.startswith("Not now: choose an oar card"), why
+
+
+def test_taking_a_contract_already_taken_says_so():
+    state = new(4, seed=4)
+    p1 = acting(state)
+    state = play(state, p1, "flip")
+    state = play(state, p1, "take 1")
+    p2 = acting(state)
+    why = refused(state, p2, "take 1")
+    assert "already been taken" in why and "columns 1-5" not in why
+
+
+def test_an_ambiguous_oar_power_lists_the_players_own_cards_of_that_power():
+    state = finish_draft(new(4, seed=2))
+    seat = state.order[0]
+    player = state.seats[seat]
+    player.hand = sorted([oar(5, -1), oar(6, 0), *[c for c in player.hand if c.start]],
+                         key=lambda c: c.sort_key())
+    why = refused(state, seat, "oar 5")
+    assert "`oar 5/-1`" in why and "`oar 5/0 start`" in why and "6/0" not in why
 

@@ -62,25 +62,35 @@ def prompt(state: NeptunState, seat: int | None = None) -> str:
         reach = sailing.allowance(state, actor)
         return (f"sail: wind {state.wind} + power {reach - state.wind} = {reach} miles, "
                 "1 gold per extra mile (`/sail COR`, or `/sail stay`)")
-    here = city_name(state.seats[actor].ship)
-    return (f"fulfil a contract in {here} (`/deliver 2`; `+temple` donates "
-            f"{load_data().fulfil.donation_gold} gold for one more step) or `/deliver done`")
+    player = state.seats[actor]
+    here = city_name(player.ship)
+    offers = []
+    for i in sailing.deliverable(state, actor):
+        slot = player.chart[i]
+        assert slot is not None
+        offers.append(f"`/deliver {i + 1}` ({contract_text(slot.city, slot.goods)})")
+    if not offers:
+        return "end your turn with `/deliver done`"
+    gold = load_data().fulfil.donation_gold
+    return (f"fulfil a contract in {here}: {' or '.join(offers)}; add `+temple` to donate "
+            f"{gold} gold for one more step; or `/deliver done`")
 
 
 def _draft_prompt(state: NeptunState, seat: int) -> str:
     can_flip = draft.face_down_left(state) is not None
+    slot = _first_free(state, seat) or 1
     if state.revealing is not None:
         col = state.revealing + 1
         if can_flip:
-            return (f"take contract {col} (`/take {col} slot 1`) or turn it down and turn "
-                    "over the next (`/flip`)")
-        return f"take contract {col}, the last one turned over (`/take {col} slot 1`)"
+            return (f"take contract {col} (`/take {col} slot {slot}`) or turn it down and "
+                    "turn over the next (`/flip`)")
+        return f"take contract {col}, the last one turned over (`/take {col} slot {slot}`)"
     cols = draft.takeable(state, seat)
     if cols and can_flip:
-        return (f"take a face-up contract (`/take {cols[0] + 1} slot 1`) or turn one over "
-                "(`/flip`)")
+        return (f"take a face-up contract (`/take {cols[0] + 1} slot {slot}`) or turn one "
+                "over (`/flip`)")
     if cols:
-        return f"take one of the face-up contracts (`/take {cols[0] + 1} slot 1`)"
+        return f"take one of the face-up contracts (`/take {cols[0] + 1} slot {slot}`)"
     return "turn over a contract (`/flip`), then take it or turn over the next"
 
 
