@@ -22,7 +22,8 @@ from neptun_helpers import (
 )
 
 from rules.neptun import hidden
-from rules.neptun.moves import Oar
+from rules.neptun.moves import Extra, Oar
+from rules.neptun.policy import SensibleRandom
 from rules.neptun.state import NeptunState
 
 # Hidden information -------------------------------------------------------------------
@@ -163,4 +164,97 @@ def test_an_ambiguous_oar_power_lists_the_players_own_cards_of_that_power():
                          key=lambda c: c.sort_key())
     why = refused(state, seat, "oar 5")
     assert "`oar 5/-1`" in why and "`oar 5/0 start`" in why and "6/0" not in why
+
+
+# The click panel ----------------------------------------------------------------------
+
+
+def test_the_oar_panel_shows_the_cards_values_not_their_places_in_the_hand():
+    """The panel for a secret choice is private (choices_private): its buttons may and
+    must say which card they play."""
+    state = finish_draft(new(4, seed=2))
+    seat = state.order[0]
+    assert GAME.choices_private(state, seat)
+    choices = GAME.choices(state, seat)
+    labels = [" ".join(c.path) for c in choices]
+    hand = state.seats[seat].hand
+    assert {c.shown for c in hand} == {label.removeprefix("oar ") for label in labels}
+    assert not any("#" in label for label in labels)
+    for choice in choices:
+        assert GAME.parse(state, seat, str(choice.move)) == choice.move
+        assert isinstance(choice.move, Oar)
+
+
+# The easy computer --------------------------------------------------------------------
+
+
+def ask_state(power: int, gold: int, port: str) -> tuple[NeptunState, int]:
+    """Asked about extra turn 5-I: in Crete, one open contract to ``port``, one oar card of
+    ``power``, ``gold`` gold."""
+    state = sailing_state(4)
+    state.sail_turn = 5
+    for seat in range(4):
+        chart(state, seat, *[("ROM-1", "oil", "done")] * 5)
+    seat = state.order[0]
+    chart(state, seat, *[("ROM-1", "oil", "done")] * 4, (f"{port}-1", "oil", "open"))
+    state.seats[seat].hand = [oar(power, 0)]
+    state.seats[seat].gold = gold
+    while state.phase == "sail":
+        s = acting(state)
+        state = play(state, s, "done" if state.stage == "deliver" else "stay")
+    assert state.phase == "ask" and acting(state) == seat
+    return state, seat
+
+
+def test_the_easy_computer_takes_no_extra_turn_it_cannot_use():
+    """An extra turn spends an oar card (in rounds 1-2 the card a later extra turn would
+    need): the computer takes one only if an open contract's port is within reach."""
+    state, seat = ask_state(power=1, gold=0, port="MAL")
+    for i in range(30):
+        move = SensibleRandom().choose(GAME, state, seat, random.Random(i))
+        assert move == Extra(yes=False)
+    state, seat = ask_state(power=8, gold=5, port="ATH")
+    answers = {SensibleRandom().choose(GAME, state, seat, random.Random(i)) for i in range(30)}
+    assert Extra(yes=True) in answers
+
+
+# The picture --------------------------------------------------------------------------
+
+
+def test_while_asking_about_an_extra_turn_no_card_shows_as_played_in_it():
+    """Given turn 5 is over and players are asked about extra turn 5-I, then the public
+    view shows no oar card as played in it (turn 5's cards are not the extra turn's), and
+    the picture tells who takes it, who declines and who is still to answer."""
+    from render.neptun.panels import _answer
+
+    state = sailing_state(4)
+    state.sail_turn = 5
+    p1, p2, p3, p4 = state.order
+    for seat in range(4):
+        chart(state, seat, *[("ROM-1", "oil", "done")] * 4, ("ATH-1", "oil", "open"))
+    chart(state, p4, *[("ROM-1", "oil", "done")] * 5)
+    while state.phase == "sail":
+        s = acting(state)
+        state = play(state, s, "done" if state.stage == "deliver" else "stay")
+    assert state.phase == "ask" and state.queue == [p1, p2, p3]
+    view = GAME.view(state)
+    assert all(s.revealed is None for s in view.sheets)
+    state = play(state, p1, "extra yes")
+    state = play(state, p2, "extra no")
+    view = GAME.view(state)
+    assert view.said_yes == [p1]
+    assert [_answer(view, s) for s in (p1, p2, p3, p4)] == [
+        "takes it", "declines", "deciding…", "not asked"]
+
+
+def test_the_header_says_the_last_contract_turned_over_must_be_taken():
+    from render.neptun.panels import status_line
+    from render.neptun.seats import seat_styles
+
+    state = new(4, seed=4)
+    seat = acting(state)
+    for _ in range(5):
+        state = play(state, seat, "flip")
+    line = status_line(GAME.view(state), seat_styles(4, None, None))
+    assert "must take contract 5" in line and "turn over the next" not in line
 

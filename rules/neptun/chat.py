@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.chat import Verb
-from rules.contract import GameResult, Move
+from rules.contract import Choice, GameResult, Move, notation_path
 from rules.errors import RulesError
 from rules.neptun import draft, extra, sailing, scoring
 from rules.neptun.cards import city_name, contract_text
@@ -298,6 +298,19 @@ def private_text(state: NeptunState, seat: int) -> str:
 
 def standings(state: NeptunState) -> GameResult:
     return scoring.result(state, final=state.phase == "over")
+
+
+def choices(state: NeptunState, seat: int) -> list[Choice]:
+    """The turn panel: every legal move, an oar card by its values ("oar 6/-1", "oar 5/0
+    start") — the panel is private then — and everything else by its notation."""
+    hand = state.seats[seat].hand
+    out = []
+    for move in legal_steps(state, seat):
+        if isinstance(move, Oar) and 1 <= move.index <= len(hand):
+            out.append(Choice(("oar", hand[move.index - 1].shown), move))
+        else:
+            out.append(Choice(notation_path(move), move))
+    return out
 
 
 def choices_private(state: NeptunState, seat: int) -> bool:

@@ -3,7 +3,7 @@
 * ``SensibleRandom`` (the 'easy' computer): random, but never silly — it loads contracts
   left to right, chooses an oar card strong enough for its next port, sails for its
   leftmost open contract (paying gold only to fulfil one), fulfils what it can, and takes
-  an extra turn only with an open contract left.
+  an extra turn only when an open contract's port is within reach.
 * ``explorer_weight``: weights for the 'explorer' random policy, so random games fulfil
   contracts, take extra turns and reach every part of a round.
 """
@@ -53,7 +53,7 @@ class SensibleRandom:
         if Oar in kinds:
             return _card(state, seat, moves, rng)
         if Extra in kinds:
-            wants = bool(_open_cities(state, seat)) and rng.random() < 0.8
+            wants = _extra_useful(state, seat) and rng.random() < 0.8
             return next(m for m in moves if isinstance(m, Extra) and m.yes == wants)
         if Sail in kinds:
             return _voyage(state, seat, moves, rng)
@@ -65,6 +65,17 @@ class SensibleRandom:
             pick = [m for m in delivers if m.slot == best and m.donate == donate]
             return pick[0] if pick else next(m for m in delivers if m.slot == best)
         return rng.choice(moves)
+
+
+def _extra_useful(state: NeptunState, seat: int) -> bool:
+    """Could an extra turn fulfil anything: is an open contract's port within reach of the
+    strongest card in hand and all the gold? (Otherwise it would only spend a card.)"""
+    player = state.seats[seat]
+    if not player.hand:
+        return False
+    reach = state.wind + max(c.power for c in player.hand) + player.gold
+    away = cheapest(state, player.ship)
+    return any(away[port][0] <= reach for port in _open_cities(state, seat))
 
 
 def _draft(state: NeptunState, seat: int, moves: list[Move], rng: random.Random) -> Move:

@@ -95,6 +95,7 @@ class NeptunView(BaseModel):
     sail_turn: int
     extra: int                       # 1 / 2 during extra turn 5-I / 5-II
     queue: list[int]                 # asked / taking the extra turn, in turn order
+    said_yes: list[int]              # asked about the extra turn and taking it
     to_act: list[int]
     current: int | None              # the one seat acting alone, if any
     revealing: int | None            # column the drafting player just turned over (1-based)
@@ -179,6 +180,7 @@ def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
         rounds=data.rounds,
         phase=state.phase, stage=state.stage, draft_turn=state.draft_turn,
         sail_turn=state.sail_turn, extra=state.extra, queue=list(state.queue),
+        said_yes=list(state.said_yes) if state.phase == "ask" else [],
         to_act=acting, current=current,
         revealing=state.revealing + 1 if state.revealing is not None else None,
         wind=state.wind, forecast=state.forecast,
