@@ -9,6 +9,16 @@ from __future__ import annotations
 
 import random
 
+from bot_support import (
+    ALICE,
+    BOB,
+    CAROL,
+    CH,
+    DAVE,
+    close_leftovers,  # noqa: F401 (an autouse fixture)
+    make_service,
+    put_state,
+)
 from neptun_helpers import (
     GAME,
     acting,
@@ -20,11 +30,14 @@ from neptun_helpers import (
     refused,
     sailing_state,
 )
+from neptun_service_support import started
 
 from rules.neptun import hidden
 from rules.neptun.moves import Extra, Oar
 from rules.neptun.policy import SensibleRandom
 from rules.neptun.state import NeptunState
+
+HUMANS = [ALICE, BOB, CAROL, DAVE]
 
 # Hidden information -------------------------------------------------------------------
 
@@ -258,3 +271,28 @@ def test_the_header_says_the_last_contract_turned_over_must_be_taken():
     line = status_line(GAME.view(state), seat_styles(4, None, None))
     assert "must take contract 5" in line and "turn over the next" not in line
 
+
+
+# At the table -------------------------------------------------------------------------
+
+
+async def test_slash_take_and_deliver_alone_play_the_only_choice(tmp_path):
+    """`/take` with nothing after it takes the contract just turned over (into the
+    leftmost free slot) and `/deliver` alone fulfils the one contract possible — as the
+    notation and the docs say — instead of 'Type a move'."""
+    svc = await make_service(tmp_path / "v.sqlite3", seed=9, render=False)
+    await started(svc, CH, HUMANS)
+    table = await svc.table(CH)
+    user = table.seats[acting(table.state)].user_id
+    await svc.move(CH, user, "", "flip")
+    reply = await svc.move(CH, user, "", "take")
+    assert "took contract 1" in reply.text and "into slot 1" in reply.text
+    state = sailing_state(4)
+    seat = acting(state)
+    state.seats[seat].ship = "ATH"
+    chart(state, seat, ("ATH-1", "oil", "open"), *[None] * 4)
+    await put_state(svc, state)
+    user = (await svc.table(CH)).seats[seat].user_id
+    await svc.move(CH, user, "stay", "sail")
+    reply = await svc.move(CH, user, "", "deliver")
+    assert "fulfilled slot 1" in reply.text
