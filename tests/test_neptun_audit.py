@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from bot_support import (
     ALICE,
     BOB,
@@ -32,6 +33,7 @@ from neptun_helpers import (
 )
 from neptun_service_support import started
 
+from bot.table.replies import TableError
 from rules.neptun import hidden
 from rules.neptun.moves import Extra, Oar
 from rules.neptun.policy import SensibleRandom
@@ -296,3 +298,128 @@ async def test_slash_take_and_deliver_alone_play_the_only_choice(tmp_path):
     await svc.move(CH, user, "stay", "sail")
     reply = await svc.move(CH, user, "", "deliver")
     assert "fulfilled slot 1" in reply.text
+
+
+# Hidden information at the table: every channel, with twins that differ in what P1 chose ----
+
+
+def drafted_twin(state: NeptunState, chooser: int, viewer: int | None) -> NeptunState:
+    """A twin ``viewer`` cannot tell from ``state`` in which ``chooser`` chose a drafted
+    card (the table has it choose a starting card)."""
+    rng = random.Random(5)
+    for _ in range(200):
+        twin = hidden.determinize(state, viewer, rng)
+        if not twin.seats[chooser].choice.start:
+            return twin
+    raise AssertionError("no twin with a drafted choice")
+
+
+def panel_rows(reply) -> object:
+    return None if reply.panel is None else (reply.panel.heading, reply.panel.rows)
+
+
+async def what_everyone_sees(svc, state: NeptunState) -> list[object]:
+    await put_state(svc, state)
+    out: list[object] = []
+    for reply in (await svc.board(CH), await svc.status(CH), await svc.log(CH, 30),
+                  await svc.score(CH)):
+        out.append((reply.text, reply.image, panel_rows(reply)))
+    return out
+
+
+async def test_secret_choice_channels_look_the_same_whichever_card_was_chosen(tmp_path):
+    """Given P1 chose its 5/0 starting card in secret and the others still choose, then a
+    twin where P1 chose a drafted card instead looks the same: the picture (bytes), the
+    board message and its panel, /status, /log, /score, the public view and summary — to a
+    spectator; and to each player still choosing: their /hand, autocomplete with its
+    labels, their private panel, their turn DM, and what they are told when they (or P1)
+    type an oar card."""
+    svc = await make_service(tmp_path / "s.sqlite3", seed=11, render=True)
+    await started(svc, CH, HUMANS)
+    state, p1 = chose_a_starting_card()
+    user_of = {s.seat: s.user_id for s in (await svc.table(CH)).seats}
+    twin = drafted_twin(state, p1, None)
+    assert GAME.view(twin) == GAME.view(state) and GAME.summary(twin) == GAME.summary(state)
+    assert await what_everyone_sees(svc, state) == await what_everyone_sees(svc, twin)
+    for seat in GAME.to_act(state):
+        twin = drafted_twin(state, p1, seat)
+        user = user_of[seat]
+        seen = []
+        for table_state in (state, twin):
+            await put_state(svc, table_state)
+            table = await svc.table(CH)
+            looks = [(await svc.hand(CH, user)).text,
+                     await svc.suggestions(CH, user, "oar", ""),
+                     await svc.suggestions(CH, user, None, ""),
+                     svc.panels.for_seat(table, seat).rows,
+                     sorted((r.user_id, r.text) for r in await svc.due_reminders(now=10**12)
+                            if r.user_id == user)]
+            for who, text in ((user, "oar 8/-2"), (user, "oar #9"), (user, "oar 5"),
+                              (user_of[p1], "oar 3/+1"), (user_of[p1], "sail ATH")):
+                try:
+                    await svc.move(CH, who, text)
+                    looks.append("accepted")        # (then it is the mover's own choice)
+                    await put_state(svc, table_state)
+                except TableError as exc:
+                    looks.append(str(exc))
+            seen.append(looks)
+        assert seen[0] == seen[1], seat
+        assert "You have chosen your oar card" in str(seen[0][-2:])
+
+
+async def test_the_log_and_the_dms_never_show_the_place_of_a_chosen_card(tmp_path):
+    """`oar #2` (the place in the sorted hand) is what the log keeps for replay; the
+    channel, /log, the turn DMs and the undo line only ever say `oar (secret)`."""
+    svc = await make_service(tmp_path / "l.sqlite3", seed=12, render=False)
+    await started(svc, CH, HUMANS)
+    table = await svc.table(CH)
+    state = finish_draft(table.state)
+    await put_state(svc, state)
+    first, second, *_ = state.order
+    users = {s.seat: s.user_id for s in table.seats}
+    reply = await svc.move(CH, users[first], "oar #2")
+    assert "#2" not in reply.text and "oar (secret)" in reply.text
+    assert "#" not in (await svc.log(CH, 5)).text
+    dms = {r.user_id: r.text for r in await svc.due_reminders(now=10**12)}
+    assert dms and all("#2" not in text for text in dms.values())
+    undo = await svc.undo(CH, users[first])
+    assert "took back `oar (secret)`" in undo.text and "#" not in undo.text
+
+
+async def test_undo_takes_back_a_secret_choice_but_never_the_reveal(tmp_path):
+    """A choice may be taken back while nobody has acted since (it revealed nothing: the
+    board is as before it); the last choice turns every card over, so it cannot."""
+    svc = await make_service(tmp_path / "u.sqlite3", seed=13, render=True)
+    await started(svc, CH, HUMANS)
+    table = await svc.table(CH)
+    state = finish_draft(table.state)
+    await put_state(svc, state)
+    users = {s.seat: s.user_id for s in table.seats}
+    before = (await svc.board(CH)).image
+    *first, last = state.order
+    await svc.move(CH, users[first[0]], "oar #1")
+    await svc.undo(CH, users[first[0]])
+    assert (await svc.board(CH)).image == before
+    for seat in first:
+        await svc.move(CH, users[seat], "oar #1")
+    reply = await svc.move(CH, users[last], "oar #1")
+    assert "Oar cards revealed" in reply.text
+    with pytest.raises(TableError, match="brought hidden information to light"):
+        await svc.undo(CH, users[last])
+
+
+def test_still_choosing_is_told_in_turn_order_not_in_the_order_of_choosing():
+    """Who is still choosing is public; the order in which the others chose, and what, is
+    not: the channel lists those still choosing in turn order, the same whatever they
+    chose."""
+    state = finish_draft(new(4, seed=6))
+    p1, p2, p3, p4 = state.order
+    texts = []
+    for firsts in ((p3, p2), (p2, p3)):
+        s = state
+        for seat in firsts:
+            s, events = GAME.apply(s, seat, Oar(index=len(s.seats[seat].hand)))
+        public = [e.text for e in events if not e.private]
+        texts.append(public)
+    assert texts[0] == texts[1] == [f"chose an oar card in secret (still choosing: seat "
+                                    f"{p1 + 1}, seat {p4 + 1})"]
