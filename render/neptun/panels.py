@@ -339,8 +339,9 @@ def player_row(pen: Pen, layout: Layout, view: NeptunView, s: SeatStyle, seat: i
         doing = f" · playing {sheet.revealed}"
     else:
         doing = ""
-    pen.text((MARGIN + 10, y + 76), f"{_nth(sheet.turn_position)} in turn · {sheet.hand} oar "
-             f"cards{doing}", 14, c.muted, max_width=CHART_X - MARGIN - 16)
+    cards = "1 oar card" if sheet.hand == 1 else f"{sheet.hand} oar cards"
+    pen.text((MARGIN + 10, y + 76), f"{_nth(sheet.turn_position)} in turn · {cards}{doing}",
+             14, c.muted, max_width=CHART_X - MARGIN - 16)
     for k, slot in enumerate(sheet.chart):
         x = CHART_X + k * (SLOT_W + 4)
         _slot(pen, layout, view, (x, y + 6, x + SLOT_W, y + ROW - 12), k + 1, slot)

@@ -18,6 +18,8 @@ from rules.neptun.moves import Deliver, Done, Extra, Flip, Oar, Sail, Take
 from rules.neptun.sea import cheapest
 from rules.neptun.state import NeptunState
 
+MAX_PAY = 3        # the most gold the easy computer pays for the miles to a contract
+
 
 def _open_cities(state: NeptunState, seat: int) -> list[str]:
     """Ports of the seat's open contracts, left to right."""
@@ -73,7 +75,7 @@ def _extra_useful(state: NeptunState, seat: int) -> bool:
     player = state.seats[seat]
     if not player.hand:
         return False
-    reach = state.wind + max(c.power for c in player.hand) + player.gold
+    reach = state.wind + max(c.power for c in player.hand) + min(player.gold, MAX_PAY)
     away = cheapest(state, player.ship)
     return any(away[port][0] <= reach for port in _open_cities(state, seat))
 
@@ -126,7 +128,7 @@ def _voyage(state: NeptunState, seat: int, moves: list[Move], rng: random.Random
         return sails[0]                                    # stay: nothing to do
     for target in targets:                                 # leftmost contract first
         hit = [m for m in sails if m.dest == target]
-        if hit and hit[0].pay <= 3:
+        if hit and hit[0].pay <= MAX_PAY:
             return hit[0]
         if target == ship:
             return sails[0]
