@@ -136,7 +136,11 @@ def drawable(text: object, face: str = "regular", fallback: str = "",
     go; spaces are collapsed. If less than ``keep`` of the letters and digits survive (a
     name written in a script the font lacks, e.g. "山田太郎"), ``fallback`` is returned.
     """
-    source = unicodedata.normalize("NFC", str(text))
+    plain = str(text)
+    if plain.isascii() and plain.isprintable():
+        # every printable ASCII character is in the shipped faces: the common case is free
+        return " ".join(plain.split()) or fallback
+    source = unicodedata.normalize("NFC", plain)
     source = "".join(" " if ch in "\t\n\r" else ch for ch in source
                      if unicodedata.category(ch) not in ("Cc", "Cs", "Co", "Cn")
                      or ch in "\t\n\r")

@@ -16,6 +16,7 @@ from rules.contract import Game
 # name -> "module:class" of the game's rules object
 BUILTIN: dict[str, str] = {
     "navegador": "rules.navegador.game:Navegador",
+    "maracaibo": "rules.maracaibo.game:Maracaibo",
     "neptun": "rules.neptun.game:Neptun",
     "vasco": "rules.vasco.game:VascoDaGama",
 }

@@ -1,0 +1,483 @@
+"""Maracaibo at the chat table: the one numbering, prompts, what a slash verb's bare
+parameter means, the whole turns autocomplete offers, how secret moves show in public,
+and `/hand`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.chat import Verb
+from rules.contract import Choice, Move, notation_path
+from rules.errors import RulesError
+from rules.maracaibo import actions, sailing
+from rules.maracaibo.cards import design, label, short
+from rules.maracaibo.careers import describe_condition
+from rules.maracaibo.data import load_data
+from rules.maracaibo.decisions import ask_text
+from rules.maracaibo.effects import describe_atoms, hand_limit, plural
+from rules.maracaibo.moves import (
+    FIGHT,
+    Buy,
+    ChooseCareer,
+    City,
+    Claim,
+    Deliver,
+    Disc,
+    Done,
+    Draw,
+    Explore,
+    FightAnnex,
+    FightDone,
+    FightFigures,
+    FightInfluence,
+    FightNation,
+    FightPile,
+    Invest,
+    Keep,
+    Nation,
+    Pass,
+    Plan,
+    QuestMove,
+    Sail,
+    Skip,
+    Synergy,
+    Turn,
+    Village,
+)
+from rules.maracaibo.notation import LEADS, normalise
+from rules.maracaibo.state import MaracaiboState
+from rules.maracaibo.turn import draw_needed, to_act
+
+PHASE = {"sail": "A", "main": "B", "draw": "C"}
+
+
+def progress(state: MaracaiboState) -> str:
+    rounds = load_data().rules.rounds
+    if state.step == "setup":
+        return "Setup · secret choices"
+    if state.step == "over":
+        return "Game over"
+    head = f"Round {state.round} of {rounds}"
+    if state.step == "scoring":
+        assert state.scoring is not None
+        return head + (" · Final scoring" if state.scoring.kind == "final"
+                       else " · Interim scoring")
+    # the turn's phase (A/B/C) is in the prompt: one numbering per turn, so an adapter
+    # can tell a new turn's picture from one more of the same turn
+    return f"{head} · Turn {state.turn}"
+
+
+def waiting_on(state: MaracaiboState) -> list[int]:
+    return to_act(state)
+
+
+def prompt(state: MaracaiboState, seat: int | None = None) -> str:
+    """What the seat to act should do now; a turn's phase (A, B, C) leads."""
+    text = _prompt(state, seat)
+    if state.decision is None and state.step in PHASE:
+        return f"phase {PHASE[state.step]}: {text}"
+    return text
+
+
+def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
+    data = load_data()
+    d = state.decision
+    if d is not None:
+        return ask_text(d)
+    if state.step == "setup":
+        if seat is None:
+            return ("in secret, keep 4 of your 8 cards, plan 1 and choose a career "
+                    "(`/hand` shows yours; `/plan`, `/career`)")
+        p = state.seats[seat]
+        todo = []
+        # public words: the seat's own cards and careers are named only in /hand
+        if not p.kept:
+            todo.append("keep 4 cards (`/plan keep` and four of yours)")
+        if not p.plan_pick:
+            todo.append("plan 1 (`/plan` and the card)")
+        if not p.career:
+            todo.append("choose one of your two careers (`/career`)")
+        return "in secret, " + " and ".join(todo) + "; `/hand` shows your cards"
+    if state.step == "over":
+        return "the game is over"
+    if state.step == "scoring":
+        assert state.scoring is not None
+        return ("scoring ①: buy a card (`/buy` and the card), invest (`/buy invest P1`) or "
+                "`/buy pass` "
+                f"for {data.rules.interim_pass_vp} VP")
+    if state.step == "sail":
+        p = state.seats[state.current]
+        from rules.maracaibo.effects import movement_points
+
+        return (f"sail up to {movement_points(p)} steps from "
+                f"{data.loc[p.ship].name} (`/sail 6`)")
+    if state.step == "draw":
+        n = draw_needed(state)
+        return f"draw {plural(n, 'card')}: `/move draw deck` or a display card"
+    if state.combat is not None:
+        if not state.combat.nation:
+            return "choose the nation to fight for (`/fight spain`) or `/fight done`"
+        return ("fight: `/fight influence 1|2`, `/fight annex 12`, `/fight figures 1` or "
+                "`/fight done`")
+    p = state.seats[state.current]
+    if state.t.main_done:
+        return "free actions, then `/move done` to draw (phase C)"
+    if state.t.main == "village":
+        return (f"{plural(state.t.village_left, 'village action')} left "
+                "(`/village take 1`…) or `/move done`")
+    return f"main action at {actions.main_options_label(state, state.current)} — or `/move done`"
+
+
+def idle_reason(state: MaracaiboState, seat: int) -> str:
+    waiting = ", ".join(f"seat {s + 1}" for s in to_act(state)) or "nobody"
+    if state.step == "over":
+        return "The game is over; no more moves can be made."
+    if state.step == "setup" and state.seats[seat].setup_done():
+        return f"You have made your setup choices; waiting for {waiting}."
+    return f"It is not your turn: waiting for {waiting} ({prompt(state, None)})."
+
+
+# Secret moves in public ------------------------------------------------------------------
+
+
+def secret(move: Move) -> bool:
+    steps = move.steps if isinstance(move, Turn) else (move,)
+    return any(isinstance(s, (Keep, ChooseCareer)) for s in steps)
+
+
+def public_text(state: MaracaiboState, seat: int, move: Move) -> str:
+    if state.step == "setup":
+        return "makes secret setup choices"
+    return str(move)
+
+
+# Slash verbs --------------------------------------------------------------------------
+
+
+def complete(verb: Verb | None, text: str) -> str:
+    """'/sail 6' -> 'sail 6'; text already starting with a move word is left alone."""
+    text = text.strip()
+    if verb is None:
+        return text
+    clean = normalise(text)
+    first = clean.split(" ", 1)[0] if clean else ""
+    if first in (verb.word, *verb.also) or first in LEADS:
+        return text
+    return f"{verb.word} {text}".strip()
+
+
+def _apply(state: MaracaiboState, seat: int, move: Move) -> MaracaiboState | None:
+    from rules.maracaibo.game import Maracaibo
+
+    try:
+        return Maracaibo().apply(state, seat, move)[0]
+    except RulesError:
+        return None
+
+
+def _legal(state: MaracaiboState, seat: int) -> list[Move]:
+    from rules.maracaibo.legal import legal_moves
+
+    return legal_moves(state, seat)
+
+
+WORDS: dict[str, tuple[type, ...]] = {
+    "sail": (Sail,),
+    "village": (Village,),
+    "city": (City, Deliver),
+    "deliver": (Deliver,),
+    "fight": FIGHT,
+    "explore": (Explore,),
+    "quest": (QuestMove,),
+    "buy": (Buy, Invest, Pass, Skip),
+    "plan": (Plan, Keep),
+    "career": (ChooseCareer, Claim),
+}
+
+
+def suggestions(state: MaracaiboState, seat: int, verb: Verb | None) -> Iterator[Move]:
+    """What a verb offers now, best first: its own single decisions, and whole turn ends
+    (`done` with the draws) or openings (`sail 6; village take 1`) where they help."""
+    legal = _legal(state, seat)
+    word = verb.word if verb else None
+    if word is None:
+        if state.step == "draw":
+            yield from _draws(state, seat)
+        if state.step == "main" and state.combat is None and state.decision is None:
+            yield from _endings(state, seat)
+        yield from legal
+        return
+    kinds = WORDS.get(word, ())
+    if word == "buy":
+        yield from (Village(action=m.action, target=m.target) for m in legal
+                    if isinstance(m, Village) and m.action in ("buy", "invest"))
+    if word == "village" and state.step == "sail":
+        yield from _openings(state, seat, legal)
+    if word in ("city", "deliver"):
+        yield from _city_turns(state, seat, legal)
+    yield from (m for m in legal if isinstance(m, kinds))
+
+
+def _draws(state: MaracaiboState, seat: int) -> Iterator[Move]:
+    n = draw_needed(state)
+    if n > 1 and (state.deck or state.discard):
+        yield Turn(steps=(Draw(source="deck"),) * n)
+
+
+def _endings(state: MaracaiboState, seat: int) -> Iterator[Move]:
+    after = _apply(state, seat, Done())
+    if after is None or after.step != "draw" or after.current != seat:
+        return
+    n = draw_needed(after)
+    if n and (after.deck or after.discard):
+        yield Turn(steps=(Done(), *(Draw(source="deck"),) * n))
+
+
+def _openings(state: MaracaiboState, seat: int, legal: list[Move]) -> Iterator[Move]:
+    data = load_data()
+    for m in legal:
+        if not isinstance(m, Sail) or data.loc[m.dest].kind != "village":
+            continue
+        after = _apply(state, seat, m)
+        if after is None:
+            continue
+        for v in _legal(after, seat):
+            if isinstance(v, Village):
+                yield Turn(steps=(m, v))
+
+
+def _city_turns(state: MaracaiboState, seat: int, legal: list[Move]) -> Iterator[Move]:
+    for m in legal:
+        if isinstance(m, Deliver):
+            after = _apply(state, seat, m)
+            if after is not None and any(isinstance(x, City) for x in _legal(after, seat)):
+                yield Turn(steps=(m, City()))
+
+
+# Words for players --------------------------------------------------------------------
+
+
+def describe(state: MaracaiboState, seat: int, move: Move) -> str:
+    try:
+        what = _effect(state, seat, move)
+    except (RulesError, KeyError, IndexError, AssertionError, StopIteration):
+        what = ""
+    return f"{move} — {what}" if what else str(move)
+
+
+def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
+    data = load_data()
+    p = state.seats[seat]
+    if isinstance(move, Turn):
+        if all(isinstance(s, (Draw, Done)) for s in move.steps):
+            n = sum(isinstance(s, Draw) for s in move.steps)
+            return f"{plural(n, 'blind draw')}" + (", ending phase B" if isinstance(
+                move.steps[0], Done) else "")
+        return "; ".join(filter(None, (_effect(state, seat, s) for s in move.steps[:2])))
+    if isinstance(move, Sail):
+        path = sailing.routes(state, seat)[(move.dest, move.via)]
+        loc = data.loc[move.dest]
+        kind = {"village": "village", "city": "city", "homeward": "homeward"}.get(loc.kind, "")
+        return f"{loc.name} ({kind}, {plural(len(path), 'step')})"
+    if isinstance(move, Village):
+        if move.action == "buy":
+            return _card_words(p, move.target)
+        if move.action == "invest":
+            b = data.building[move.target]
+            return f"{b.name}, {actions.invest_cost(p, move.target)} dbl"
+        return "+2 dbl, whole hand" if move.action == "discard" else "+1 dbl"
+    if isinstance(move, Buy):
+        return _card_words(p, move.card)
+    if isinstance(move, Invest):
+        b = data.building[move.building]
+        return f"{b.name}, {actions.invest_cost(p, move.building)} dbl"
+    if isinstance(move, Plan):
+        return design(move.card).name + " to the planning area"
+    if isinstance(move, Keep):
+        return ", ".join(design(c).name for c in move.cards)
+    if isinstance(move, ChooseCareer):
+        return data.career[move.career].name
+    if isinstance(move, Claim):
+        career = data.career[p.career]
+        return describe_atoms(career.tasks[move.task - 1].reward) + " and a figure"
+    if isinstance(move, Deliver):
+        i = actions.free_space(state, p.ship, move.good)
+        reward = data.loc[p.ship].market[i].reward if i is not None else ()
+        return f"discard {design(move.card).name}: {describe_atoms(reward)}"
+    if isinstance(move, City):
+        name, atoms = actions.city_effect(state, p.ship)
+        return f"{name}: {describe_atoms(atoms)}"
+    if isinstance(move, QuestMove):
+        return describe_atoms(data.quest[move.quest].reward)
+    if isinstance(move, FightPile):
+        return f"draw a combat token ({len(state.tokens[move.pile - 1])} in that pile)"
+    words = _fight_or_choice(state, seat, move)
+    if words:
+        return words
+    if isinstance(move, Draw):
+        return "blind" if move.source == "deck" else design(move.source).name
+    if isinstance(move, (Pass,)):
+        return f"+{data.rules.interim_pass_vp} VP"
+    if isinstance(move, Done):
+        return "end phase B, draw cards"
+    return ""
+
+
+def _fight_or_choice(state: MaracaiboState, seat: int, move: Move) -> str:
+    from rules.maracaibo import combat, explorer
+    from rules.maracaibo.decisions import explore_budget
+
+    data = load_data()
+    p = state.seats[seat]
+    if isinstance(move, FightNation) and state.combat is not None:
+        return combat.describe_entry(move.nation, state.combat.token)
+    if isinstance(move, FightInfluence):
+        cost = dict(data.rules.influence_buys)[move.steps]
+        return f"{cost} CP for +{move.steps} influence"
+    if isinstance(move, FightAnnex):
+        loc = data.loc[move.loc]
+        what = "expel" if move.loc in state.owners else "annex"
+        flag = describe_atoms(loc.flag)
+        return f"{what} {loc.name}, {combat.annex_cost(state, seat, move.loc)} CP: {flag}"
+    if isinstance(move, FightFigures):
+        return f"+{move.n * data.rules.figure_cp} CP"
+    if isinstance(move, FightDone):
+        return "end the fight"
+    if isinstance(move, Explore):
+        budget, _ = explore_budget(state, seat)
+        route = explorer.find(state, seat, budget, move.steps, move.branch)
+        if route is not None:
+            bonus = describe_atoms(data.node[route.dest].bonus) or "—"
+            return f"to {route.dest}: {bonus}"
+    if isinstance(move, Nation):
+        return f"{data.nation_name(move.nation)} {p.influence[move.nation]} → " \
+               f"{p.influence[move.nation] + (state.decision.n if state.decision else 0)}"
+    if isinstance(move, Disc):
+        from rules.maracaibo.effects import describe_perm
+
+        info = data.space[move.space]
+        left = p.discs[[s.id for s in data.ship.spaces].index(move.space)]
+        what = describe_perm(info.perm) if info.perm else describe_atoms(info.once)
+        return f"{left} disc{'s' if left > 1 else ''} left; opens: {what}"
+    if isinstance(move, Synergy):
+        waiting = [c for c in p.syn_waiting if design(c).syn_bonus
+                   and design(c).syn_bonus.symbol == move.symbol]
+        return "pays " + ", ".join(waiting) + "'s bonus" if waiting else ""
+    return ""
+
+
+def _card_words(p, cid: str) -> str:
+    card = design(cid)
+    cost = actions.card_cost(p, cid)
+    return f"{card.name}, {cost} dbl, {card.vp} VP"
+
+
+def private_text(state: MaracaiboState, seat: int) -> str:
+    data = load_data()
+    p = state.seats[seat]
+    lines = ["Your hidden things in Maracaibo:"]
+    if state.step == "setup":
+        if p.dealt:
+            lines.append("🂠 Still to choose from:")
+            lines += [f"• {card_line(c)}" for c in p.dealt]
+        if p.kept:
+            lines.append("✋ Kept: " + ", ".join(short(c) for c in p.kept))
+        if p.plan_pick:
+            lines.append(f"📌 Planned: {short(p.plan_pick)}")
+        for cid in p.careers_dealt:
+            c = data.career[cid]
+            mark = " (chosen)" if p.career == cid else ""
+            lines.append(f"🎓 {cid} {c.name}{mark}: " + _tasks(c))
+        cards = [*p.dealt, *p.kept, *([p.plan_pick] if p.plan_pick else [])]
+        lines.append(f"Choose with `/plan {cards[0]}`, `/plan keep {' '.join(cards[1:5])}`, "
+                     f"`/career {p.careers_dealt[0]}`.")
+        return "\n".join(lines)
+    limit = hand_limit(p)
+    lines.append(f"✋ Hand ({len(p.hand)}/{limit}):" + ("" if p.hand else " empty"))
+    lines += [f"• {card_line(c)}" for c in sorted(p.hand)]
+    if p.planned:
+        lines.append("📌 Planned:")
+        lines += [f"• {card_line(c)}" for c in p.planned]
+    if p.career:
+        c = data.career[p.career]
+        state_word = "shown" if p.career_shown else "secret"
+        done = ", ".join(str(t + 1) for t in sorted(p.tasks)) or "none"
+        lines.append(f"🎓 Career {c.id} {c.name} ({state_word}; tasks done: {done}): "
+                     + _tasks(c))
+    lines.append(f"💰 {p.dbl} dbl · {p.vp} VP · {p.cp} CP · figures {p.supply} in supply")
+    return "\n".join(lines)
+
+
+def card_line(cid: str) -> str:
+    """A card in /hand: name, cost, good/object, what it does, its VP."""
+    from rules.maracaibo.cards import effect_words
+
+    card = design(cid)
+    band = f" · {card.synergy.lower()}" if card.synergy else ""
+    return f"{label(cid)}: {'; '.join(effect_words(card.id))} · {card.vp} VP{band}"
+
+
+def _tasks(career) -> str:
+    out = []
+    for i, task in enumerate(career.tasks, start=1):
+        conds = " or ".join(f"{'ab'[j]}) {describe_condition(c)}"
+                            for j, c in enumerate(task.either))
+        out.append(f"{i}: {conds} → {describe_atoms(task.reward)}")
+    return "; ".join(out) + f"; all → {describe_atoms(career.final)}"
+
+
+# Click panels ----------------------------------------------------------------------------
+
+
+def choices(state: MaracaiboState, seat: int) -> list[Choice]:
+    """What a click panel offers: every legal decision (its path the words of its notation),
+    with three changes that save clicks — at setup one choice at a time (plan, then keep 4
+    of the 7 left, then the career: each fits one panel), and the end of a turn together
+    with its blind draws (`done + draw 3 blind`), as well as the draws alone."""
+    legal = _legal(state, seat)
+    if state.step == "setup" and state.decision is None:
+        p = state.seats[seat]
+        if not p.plan_pick:
+            legal = [m for m in legal if isinstance(m, Plan)]
+        elif not p.kept:
+            return [Choice(("keep", " · ".join(m.cards)), m) for m in legal
+                    if isinstance(m, Keep)]
+        else:
+            legal = [m for m in legal if isinstance(m, ChooseCareer)]
+    out = [Choice(panel_path(state, seat, m), m) for m in legal]
+    if state.decision is None and state.combat is None:
+        if state.step == "draw":
+            out += [Choice((f"draw {plural(len(m.steps), 'card')} blind",), m)
+                    for m in _draws(state, seat)]
+        elif state.step == "main":
+            out += [Choice((f"done + draw {len(m.steps) - 1} blind",), m)
+                    for m in _endings(state, seat)]
+    return out
+
+
+def panel_path(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
+    """A fight's choices say what they are on a button ("2 figures: +2 CP"); every other
+    move reads as its notation."""
+    data = load_data()
+    if isinstance(move, FightNation) and state.combat is not None:
+        from rules.maracaibo.combat import describe_entry
+
+        name = data.nation_name(move.nation)
+        entry = describe_entry(move.nation, state.combat.token)
+        return (f"{name}: {entry}",) + ((f"with {move.card}",) if move.card else ())
+    if isinstance(move, FightInfluence):
+        cost = dict(data.rules.influence_buys)[move.steps]
+        return ("influence", f"+{move.steps} for {cost} CP")
+    if isinstance(move, FightAnnex):
+        verb = "expel at" if move.loc in state.owners else "annex"
+        return ("annex / expel", f"{verb} {move.loc} {data.loc[move.loc].name}")
+    if isinstance(move, FightFigures):
+        return ("figures", f"{plural(move.n, 'figure')}: +{move.n * data.rules.figure_cp} CP")
+    if isinstance(move, FightDone):
+        return ("end the fight",)
+    if isinstance(move, FightPile):
+        return ("fight", f"draw from pile {move.pile}")
+    if isinstance(move, Sail):
+        via = f" via {move.via}" if move.via else ""
+        return ("sail", f"{move.dest} {data.loc[move.dest].name}{via}")
+    return notation_path(move)

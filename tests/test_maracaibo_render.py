@@ -1,0 +1,87 @@
+"""The Maracaibo picture: every state of a whole game draws; the same view gives the same
+bytes; hidden values never reach it; every text has its glyphs and fits its box; long,
+accented and Cyrillic names; the demo writes its moments."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from render import text as tx
+from render.maracaibo import draw_maracaibo, render
+from render.maracaibo.layout import frame
+from rules import get_game
+from rules.fuzz import random_game
+
+g = get_game("maracaibo")
+NAMES = ["Жанна Д'Арк-Пономарёва", "José María de la Santísima Trinidad y Ñúñez",
+         "山田太郎", "Zoë 🏴‍☠️ O'Brien"]
+
+
+def test_every_state_of_a_whole_game_draws():
+    drawn = 0
+    since = None
+    for state, seat, _, _ in random_game(g, 2, 31, policy="explorer"):
+        view = g.view(state)
+        image = draw_maracaibo(view, ["Ana", "Bruno"], since=since)
+        assert image.mode == "P" and image.size == (1600, frame(2).height)
+        if seat == 0:
+            since = view
+        drawn += 1
+    assert drawn > 150
+
+
+def test_same_view_same_bytes_and_a_round_trip_view_too():
+    states = [s for s, *_ in random_game(g, 4, 8)]
+    view = g.view(states[len(states) // 2])
+    again = type(view).model_validate_json(view.model_dump_json())
+    one = render(view, NAMES)
+    assert one == render(view, NAMES) == render(again, NAMES)
+    assert one.startswith(b"\x89PNG") and len(one) < 300 * 1024
+    image = Image.open(io.BytesIO(one))
+    assert image.size == (1600, frame(4).height)
+
+
+def test_hidden_values_never_reach_the_picture():
+    rng = random.Random(3)
+    for state, *_ in list(random_game(g, 3, 12))[::60]:
+        twin = g.determinize(state, None, rng)
+        assert render(g.view(state)) == render(g.view(twin))
+    with pytest.raises(ValueError, match="public view"):
+        render(g.view(state, 0))
+
+
+def test_every_text_has_its_glyphs_and_fits_its_box():
+    states = [s for s, *_ in random_game(g, 4, 9, policy="explorer")]
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        with tx.recording() as drawn:
+            draw_maracaibo(g.view(state), NAMES, ["#4266f1", "orange", "#5ebd8e", "purple"])
+        assert drawn
+        for d in drawn:
+            assert all(tx.can_draw(ch, d.face) or ch == " " for ch in d.text), d.text
+            if d.max_width is not None:
+                assert d.width <= d.max_width + 0.5, (d.text, d.width, d.max_width)
+        texts = " ".join(d.text for d in drawn)
+        assert "Жанна" in texts and "José" in texts and "Seat 3" not in texts
+
+
+def test_names_and_colours_of_every_shape():
+    view = g.view(g.setup(2, 4))
+    short = render(view, ["A", "B"])
+    long = render(view, [NAMES[0], NAMES[1]], ["#ffd422", "#1a1919"])
+    odd = render(view, None, ["#123456", "not-a-colour-name"])
+    assert short != long and odd.startswith(b"\x89PNG") and odd != render(view)
+
+
+def test_the_demo_writes_four_moments(tmp_path, capsys):
+    from render.__main__ import main
+
+    assert main(["maracaibo", "--demo", str(tmp_path), "--players", "3"]) == 0
+    assert "maracaibo-3p" in capsys.readouterr().out
+    pictures = sorted(tmp_path.glob("maracaibo-3p-*.png"))
+    assert len(pictures) >= 4
+    assert {p.stem.rsplit("-", 1)[-1] for p in pictures} >= {"start", "middle", "late",
+                                                             "final"}
