@@ -457,3 +457,12 @@ async def test_game_seeds_are_too_many_to_try(tmp_path):
     finally:
         await svc.close()
     assert max(seed.bit_length() for seed in seeds) > 56
+
+
+def test_a_starting_card_played_openly_in_an_extra_turn_shows_as_one_in_the_channel():
+    state, seat = ask_state(power=8, gold=5, port="ATH")
+    state.seats[seat].hand = sorted([oar(8, 0), oar(5, 0, start=True)],
+                                    key=lambda c: c.sort_key())
+    state = play(state, seat, "extra yes")
+    start = next(i for i, c in enumerate(state.seats[seat].hand) if c.start) + 1
+    assert GAME.public_text(state, seat, Oar(index=start)) == "oar 5/0 start"

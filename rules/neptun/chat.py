@@ -264,7 +264,7 @@ def public_text(state: NeptunState, seat: int, move: Move) -> str:
         if isinstance(step, Oar):
             hand = state.seats[seat].hand
             if state.phase == "extra" and 1 <= step.index <= len(hand):
-                parts.append(f"oar {hand[step.index - 1].value}")
+                parts.append(f"oar {hand[step.index - 1].shown}")
             else:
                 parts.append("oar (secret)")
         else:
