@@ -466,3 +466,9 @@ def test_a_starting_card_played_openly_in_an_extra_turn_shows_as_one_in_the_chan
     state = play(state, seat, "extra yes")
     start = next(i for i, c in enumerate(state.seats[seat].hand) if c.start) + 1
     assert GAME.public_text(state, seat, Oar(index=start)) == "oar 5/0 start"
+
+
+def test_take_alone_with_nothing_face_up_says_to_flip():
+    state = new(4, seed=4)
+    why = refused(state, acting(state), "take")
+    assert "`flip`" in why and "Which contract" not in why

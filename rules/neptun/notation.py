@@ -109,6 +109,9 @@ def _take(rest: list[str], state: NeptunState, seat: int) -> Take:
         column = _int(nums[0], "column number")
     else:
         cols = draft.takeable(state, seat)
+        if not cols and state.phase == "draft":
+            raise InvalidMoveError("No contract lies face up for you to take: `flip` turns "
+                                   "the next one over.")
         if len(cols) != 1:
             raise InvalidMoveError("Which contract? e.g. `take 3 slot 2` (column 3 of the "
                                    "display into slot 2 of your chart).")
