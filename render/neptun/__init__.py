@@ -92,7 +92,7 @@ BANDS: list[tuple[str, Drawer, Callable[[NeptunView, list[SeatStyle], Any], str]
                                    "decks"})),
     ("display", lambda p, la, v, s, b, since: draw_display(p, la, v, s, b),
      lambda v, s, since: _dump(v, {"display", "revealing", "phase", "oar_track", "order",
-                                   "queue"})
+                                   "queue", "said_yes", "current"})
      + json.dumps([(x.revealed, x.chosen) for x in v.sheets])),
     ("temples", lambda p, la, v, s, b, since: draw_temples(p, la, v, s, b),
      lambda v, s, since: _dump(v, {"round", "temples", "gold_tiles", "gold_ranking", "order"})

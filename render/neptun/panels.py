@@ -45,6 +45,8 @@ def status_line(view: NeptunView, seats: list[SeatStyle]) -> str:
     extra = {1: "5-I", 2: "5-II"}.get(view.extra, "")
     if view.phase == "draft":
         if view.revealing is not None:
+            if not any(c is not None and not c.face_up for c in view.display):
+                return f"{who} must take contract {view.revealing}, the last one turned over"
             return f"{who}: take contract {view.revealing} or turn over the next"
         return f"{who} takes a contract"
     if view.phase == "ask":
@@ -213,6 +215,10 @@ def _track_row(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle
         pen.disc((x + 12, y + 16), 12, s.color, c.ink, s.letter, s.ink, 13)
         if view.phase == "choose":
             text, ink = ("chosen ✓", c.muted) if sheet.chosen else ("choosing…", c.highlight)
+        elif view.phase == "ask":
+            text, ink = _answer(view, seat), c.muted
+            if seat == view.current:
+                ink = c.highlight
         elif sheet.revealed:
             text, ink = sheet.revealed, c.ink
         elif view.phase == "extra" and seat in view.queue:
@@ -224,6 +230,17 @@ def _track_row(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle
         pen.text((x + 30, y + 16), text, 16, ink, anchor="lm", bold=bool(sheet.revealed),
                  max_width=150)
         x += 190
+
+
+def _answer(view: NeptunView, seat: int) -> str:
+    """Where a seat stands while players are asked about an extra turn."""
+    if seat not in view.queue:
+        return "not asked"
+    if seat == view.current:
+        return "deciding…"
+    if view.current is not None and view.queue.index(seat) > view.queue.index(view.current):
+        return "asked next"
+    return "takes it" if seat in view.said_yes else "declines"
 
 
 # Temples -----------------------------------------------------------------------------
@@ -322,8 +339,9 @@ def player_row(pen: Pen, layout: Layout, view: NeptunView, s: SeatStyle, seat: i
         doing = f" · playing {sheet.revealed}"
     else:
         doing = ""
-    pen.text((MARGIN + 10, y + 76), f"{_nth(sheet.turn_position)} in turn · {sheet.hand} oar "
-             f"cards{doing}", 14, c.muted, max_width=CHART_X - MARGIN - 16)
+    cards = "1 oar card" if sheet.hand == 1 else f"{sheet.hand} oar cards"
+    pen.text((MARGIN + 10, y + 76), f"{_nth(sheet.turn_position)} in turn · {cards}{doing}",
+             14, c.muted, max_width=CHART_X - MARGIN - 16)
     for k, slot in enumerate(sheet.chart):
         x = CHART_X + k * (SLOT_W + 4)
         _slot(pen, layout, view, (x, y + 6, x + SLOT_W, y + ROW - 12), k + 1, slot)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.chat import Verb
-from rules.contract import GameResult, Move
+from rules.contract import Choice, GameResult, Move, notation_path
 from rules.errors import RulesError
 from rules.neptun import draft, extra, sailing, scoring
 from rules.neptun.cards import city_name, contract_text
@@ -62,25 +62,35 @@ def prompt(state: NeptunState, seat: int | None = None) -> str:
         reach = sailing.allowance(state, actor)
         return (f"sail: wind {state.wind} + power {reach - state.wind} = {reach} miles, "
                 "1 gold per extra mile (`/sail COR`, or `/sail stay`)")
-    here = city_name(state.seats[actor].ship)
-    return (f"fulfil a contract in {here} (`/deliver 2`; `+temple` donates "
-            f"{load_data().fulfil.donation_gold} gold for one more step) or `/deliver done`")
+    player = state.seats[actor]
+    here = city_name(player.ship)
+    offers = []
+    for i in sailing.deliverable(state, actor):
+        slot = player.chart[i]
+        assert slot is not None
+        offers.append(f"`/deliver {i + 1}` ({contract_text(slot.city, slot.goods)})")
+    if not offers:
+        return "end your turn with `/deliver done`"
+    gold = load_data().fulfil.donation_gold
+    return (f"fulfil a contract in {here}: {' or '.join(offers)}; add `+temple` to donate "
+            f"{gold} gold for one more step; or `/deliver done`")
 
 
 def _draft_prompt(state: NeptunState, seat: int) -> str:
     can_flip = draft.face_down_left(state) is not None
+    slot = _first_free(state, seat) or 1
     if state.revealing is not None:
         col = state.revealing + 1
         if can_flip:
-            return (f"take contract {col} (`/take {col} slot 1`) or turn it down and turn "
-                    "over the next (`/flip`)")
-        return f"take contract {col}, the last one turned over (`/take {col} slot 1`)"
+            return (f"take contract {col} (`/take {col} slot {slot}`) or turn it down and "
+                    "turn over the next (`/flip`)")
+        return f"take contract {col}, the last one turned over (`/take {col} slot {slot}`)"
     cols = draft.takeable(state, seat)
     if cols and can_flip:
-        return (f"take a face-up contract (`/take {cols[0] + 1} slot 1`) or turn one over "
-                "(`/flip`)")
+        return (f"take a face-up contract (`/take {cols[0] + 1} slot {slot}`) or turn one "
+                "over (`/flip`)")
     if cols:
-        return f"take one of the face-up contracts (`/take {cols[0] + 1} slot 1`)"
+        return f"take one of the face-up contracts (`/take {cols[0] + 1} slot {slot}`)"
     return "turn over a contract (`/flip`), then take it or turn over the next"
 
 
@@ -254,7 +264,7 @@ def public_text(state: NeptunState, seat: int, move: Move) -> str:
         if isinstance(step, Oar):
             hand = state.seats[seat].hand
             if state.phase == "extra" and 1 <= step.index <= len(hand):
-                parts.append(f"oar {hand[step.index - 1].value}")
+                parts.append(f"oar {hand[step.index - 1].shown}")
             else:
                 parts.append("oar (secret)")
         else:
@@ -288,6 +298,19 @@ def private_text(state: NeptunState, seat: int) -> str:
 
 def standings(state: NeptunState) -> GameResult:
     return scoring.result(state, final=state.phase == "over")
+
+
+def choices(state: NeptunState, seat: int) -> list[Choice]:
+    """The turn panel: every legal move, an oar card by its values ("oar 6/-1", "oar 5/0
+    start") — the panel is private then — and everything else by its notation."""
+    hand = state.seats[seat].hand
+    out = []
+    for move in legal_steps(state, seat):
+        if isinstance(move, Oar) and 1 <= move.index <= len(hand):
+            out.append(Choice(("oar", hand[move.index - 1].shown), move))
+        else:
+            out.append(Choice(notation_path(move), move))
+    return out
 
 
 def choices_private(state: NeptunState, seat: int) -> bool:

@@ -94,9 +94,12 @@ def flip(state: NeptunState, seat: int) -> list[Event]:
 
 def take(state: NeptunState, seat: int, move: Take) -> list[Event]:
     width = len(state.display)
-    if not 1 <= move.column <= width or state.display[move.column - 1] is None:
+    if not 1 <= move.column <= width:
         raise IllegalMoveError(f"There is no contract in column {move.column}; the display "
                                f"has columns 1-{width}.")
+    if state.display[move.column - 1] is None:
+        raise IllegalMoveError(f"Contract {move.column} has already been taken this turn; "
+                               + _what_now(state, seat))
     col = move.column - 1
     column = state.display[col]
     assert column is not None
@@ -121,6 +124,19 @@ def take(state: NeptunState, seat: int, move: Take) -> list[Event]:
     return [Event(kind="take", seat=seat, data={"column": move.column, "slot": move.slot},
                   text=f"took contract {move.column} ({contract_text(column.city, column.goods)}) "
                        f"into slot {move.slot}{gold}; marker to space {power} of the oar track")]
+
+
+def _what_now(state: NeptunState, seat: int) -> str:
+    cols = [str(i + 1) for i in takeable(state, seat)]
+    if state.revealing is not None:
+        now = f"take contract {cols[0]}, the one you turned over"
+    elif cols:
+        now = f"take contract {' or '.join(cols)}"
+    else:
+        now = ""
+    if face_down_left(state) is not None:
+        now = f"{now} or `flip`" if now else "`flip` to turn the next one over"
+    return now + "."
 
 
 def _why_not(state: NeptunState, seat: int, col: int, column: Column) -> str:

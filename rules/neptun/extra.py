@@ -36,6 +36,7 @@ def ask(state: NeptunState, which: int) -> list[Event]:
     state.queue = eligible(state)
     state.said_yes = []
     state.actor = 0
+    state.revealed = [None] * state.players     # no card is played in it yet
     if not state.queue:
         return []
     state.phase = "ask"

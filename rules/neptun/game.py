@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.chat import Verb
-from rules.contract import Event, Game, GameResult, Move
+from rules.contract import Choice, Event, Game, GameResult, Move
 from rules.errors import InvalidMoveError, NotYourTurnError, RulesError
 from rules.neptun import chat, hidden, notation, scoring, setup, turn
 from rules.neptun.data import load_data
@@ -112,6 +112,9 @@ class Neptun(Game[NeptunState]):
 
     def standings(self, state: NeptunState) -> GameResult:
         return chat.standings(state)
+
+    def choices(self, state: NeptunState, seat: int) -> list[Choice]:
+        return chat.choices(state, seat)
 
     def choices_private(self, state: NeptunState, seat: int) -> bool:
         return chat.choices_private(state, seat)

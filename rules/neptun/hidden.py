@@ -2,8 +2,9 @@
 
 Hidden from everyone: the order of the three decks and the face-down contract columns.
 Hidden from all but their owner: the drafted oar cards in a hand and the card chosen for
-this turn. (Starting cards are the same for every colour and are shown when played, so
-which of them a player still holds is not a secret.)
+this turn — its value, and whether it is a starting card. (Starting cards are the same for
+every colour and are shown as starting cards when played, so which of them a player still
+holds, in hand or chosen, is not a secret; which one of its cards it chose is.)
 
 ``determinize`` deals every value hidden from a seat afresh from the cards that seat
 cannot see, keeping every count and everything it can see, so tests can build two tables
@@ -50,9 +51,11 @@ def determinize(state: NeptunState, seat: int | None, rng: random.Random) -> Nep
         column.oar = pool.pop()
     for s in others:
         player = new.seats[s]
-        player.hand = sorted([c if c.start else pool.pop() for c in player.hand],
-                             key=OarCard.sort_key)
-        if player.choice is not None and not player.choice.start:
-            player.choice = pool.pop()
+        held = [c if c.start else pool.pop() for c in player.hand]
+        if player.choice is not None:
+            # Any of the cards it holds may be the one it chose, a starting card or not.
+            held.append(player.choice if player.choice.start else pool.pop())
+            player.choice = held.pop(rng.randrange(len(held)))
+        player.hand = sorted(held, key=OarCard.sort_key)
     assert not pool
     return new

@@ -109,6 +109,9 @@ def _take(rest: list[str], state: NeptunState, seat: int) -> Take:
         column = _int(nums[0], "column number")
     else:
         cols = draft.takeable(state, seat)
+        if not cols and state.phase == "draft":
+            raise InvalidMoveError("No contract lies face up for you to take: `flip` turns "
+                                   "the next one over.")
         if len(cols) != 1:
             raise InvalidMoveError("Which contract? e.g. `take 3 slot 2` (column 3 of the "
                                    "display into slot 2 of your chart).")
@@ -152,8 +155,9 @@ def _oar(rest: list[str], state: NeptunState, seat: int) -> Oar:
                                + (" (starting card)" if start else "")
                                + "; `/hand` lists yours.")
     if len({(hand[i].power, hand[i].forecast) for i in matches}) > 1:
-        raise InvalidMoveError(f"You hold more than one card of power {power}: add the "
-                               f"forecast, e.g. `oar {power}/-1` (see `/hand`).")
+        # Only the player reads a refusal: naming their own cards tells nobody else.
+        own = " or ".join(dict.fromkeys(f"`oar {hand[i].shown}`" for i in matches))
+        raise InvalidMoveError(f"You hold more than one card of power {power}: {own}.")
     return Oar(index=matches[0] + 1)
 
 
@@ -177,6 +181,10 @@ def _sail(rest: list[str], state: NeptunState, seat: int) -> Sail:
     if dest == ship:
         return Sail(route=(ship,))
     miles, route = cheapest(state, ship)[dest]
+    if state.phase not in ("sail", "extra") or state.stage != "sail":
+        # Not sailing now: the move is refused as such (the price would be reckoned with
+        # a card from another turn).
+        return Sail(route=route, pay=pay or 0)
     reach = sailing.allowance(state, seat)
     need = max(0, miles - reach)
     if pay is not None and pay < need:

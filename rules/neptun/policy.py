@@ -3,7 +3,7 @@
 * ``SensibleRandom`` (the 'easy' computer): random, but never silly — it loads contracts
   left to right, chooses an oar card strong enough for its next port, sails for its
   leftmost open contract (paying gold only to fulfil one), fulfils what it can, and takes
-  an extra turn only with an open contract left.
+  an extra turn only when an open contract's port is within reach.
 * ``explorer_weight``: weights for the 'explorer' random policy, so random games fulfil
   contracts, take extra turns and reach every part of a round.
 """
@@ -17,6 +17,8 @@ from rules.contract import Game, Move
 from rules.neptun.moves import Deliver, Done, Extra, Flip, Oar, Sail, Take
 from rules.neptun.sea import cheapest
 from rules.neptun.state import NeptunState
+
+MAX_PAY = 3        # the most gold the easy computer pays for the miles to a contract
 
 
 def _open_cities(state: NeptunState, seat: int) -> list[str]:
@@ -53,7 +55,7 @@ class SensibleRandom:
         if Oar in kinds:
             return _card(state, seat, moves, rng)
         if Extra in kinds:
-            wants = bool(_open_cities(state, seat)) and rng.random() < 0.8
+            wants = _extra_useful(state, seat) and rng.random() < 0.8
             return next(m for m in moves if isinstance(m, Extra) and m.yes == wants)
         if Sail in kinds:
             return _voyage(state, seat, moves, rng)
@@ -65,6 +67,17 @@ class SensibleRandom:
             pick = [m for m in delivers if m.slot == best and m.donate == donate]
             return pick[0] if pick else next(m for m in delivers if m.slot == best)
         return rng.choice(moves)
+
+
+def _extra_useful(state: NeptunState, seat: int) -> bool:
+    """Could an extra turn fulfil anything: is an open contract's port within reach of the
+    strongest card in hand and all the gold? (Otherwise it would only spend a card.)"""
+    player = state.seats[seat]
+    if not player.hand:
+        return False
+    reach = state.wind + max(c.power for c in player.hand) + min(player.gold, MAX_PAY)
+    away = cheapest(state, player.ship)
+    return any(away[port][0] <= reach for port in _open_cities(state, seat))
 
 
 def _draft(state: NeptunState, seat: int, moves: list[Move], rng: random.Random) -> Move:
@@ -115,7 +128,7 @@ def _voyage(state: NeptunState, seat: int, moves: list[Move], rng: random.Random
         return sails[0]                                    # stay: nothing to do
     for target in targets:                                 # leftmost contract first
         hit = [m for m in sails if m.dest == target]
-        if hit and hit[0].pay <= 3:
+        if hit and hit[0].pay <= MAX_PAY:
             return hit[0]
         if target == ship:
             return sails[0]

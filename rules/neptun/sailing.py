@@ -60,9 +60,10 @@ def choose(state: NeptunState, seat: int, move: Oar) -> list[Event]:
     player.hand.remove(card)
     player.choice = card
     waiting = [s for s in state.order if state.seats[s].choice is None]
+    secret = " (secret until everyone has chosen)" if waiting else ""
     events = [Event(kind="oar-chosen", seat=seat, private=True,
                     text=f"chose oar card {card.label}: power {card.power}, forecast "
-                         f"{card.value.split('/')[1]} (secret until everyone has chosen)")]
+                         f"{card.value.split('/')[1]}{secret}")]
     if waiting:
         still = ", ".join(f"seat {s + 1}" for s in waiting)
         events.append(Event(kind="oar-secret", seat=seat,
@@ -85,7 +86,7 @@ def reveal(state: NeptunState) -> list[Event]:
         state.seats[s].played.append(card)
         state.seats[s].choice = None
         total += card.forecast
-        parts.append(f"seat {s + 1} {card.value}")
+        parts.append(f"seat {s + 1} {card.shown}")
     state.forecast = clamp_forecast(total)
     sign = f"+{state.forecast}" if state.forecast > 0 else str(state.forecast)
     if state.sail_turn < load_data().sail_turns:

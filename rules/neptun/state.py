@@ -39,6 +39,12 @@ class OarCard(BaseModel):
     def label(self) -> str:
         return self.value + (" (starting card)" if self.start else "")
 
+    @property
+    def shown(self) -> str:
+        """"5/0 start": a card as everyone sees it once it is turned over (a starting card
+        is printed in its player's colour)."""
+        return self.value + (" start" if self.start else "")
+
     def sort_key(self) -> tuple[int, int, int]:
         return (int(self.start), self.power, self.forecast)
 

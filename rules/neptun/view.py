@@ -73,7 +73,7 @@ class PlayerView(BaseModel):
     hand: int                        # how many oar cards (not which)
     chosen: bool                     # has chosen this turn's card in secret
     played: int                      # oar cards played this round (face down)
-    revealed: str | None             # this sailing turn's card, once revealed
+    revealed: str | None             # this turn's card once revealed ("5/0 start")
     chart: list[SlotView | None]
     vp: int
     bonus: int
@@ -95,6 +95,7 @@ class NeptunView(BaseModel):
     sail_turn: int
     extra: int                       # 1 / 2 during extra turn 5-I / 5-II
     queue: list[int]                 # asked / taking the extra turn, in turn order
+    said_yes: list[int]              # asked about the extra turn and taking it
     to_act: list[int]
     current: int | None              # the one seat acting alone, if any
     revealing: int | None            # column the drafting player just turned over (1-based)
@@ -163,7 +164,7 @@ def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
         sheets.append(PlayerView(
             seat=s, gold=player.gold, ship=player.ship, hand=len(player.hand),
             chosen=player.choice is not None, played=len(player.played),
-            revealed=card.value if card else None,
+            revealed=card.shown if card else None,
             chart=[_slot(i, slot) for i, slot in enumerate(player.chart)],
             vp=points[s], bonus=player.bonus, tiles=list(player.tiles),
             turn_position=state.order.index(s) + 1, extra_turns=player.extra_turns))
@@ -179,6 +180,7 @@ def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
         rounds=data.rounds,
         phase=state.phase, stage=state.stage, draft_turn=state.draft_turn,
         sail_turn=state.sail_turn, extra=state.extra, queue=list(state.queue),
+        said_yes=list(state.said_yes) if state.phase == "ask" else [],
         to_act=acting, current=current,
         revealing=state.revealing + 1 if state.revealing is not None else None,
         wind=state.wind, forecast=state.forecast,
