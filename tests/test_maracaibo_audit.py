@@ -1,0 +1,221 @@
+"""The independent audit of Maracaibo against the seed and the spec: every deviation or leak
+it found, as a given/when/then test named after the rule it restores."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from maracaibo_helpers import DATA, at, g, hand, play, ready, take, texts
+
+from rules import RulesError
+from rules.maracaibo.cards import good
+from rules.maracaibo.moves import Done, FightDone, Skip
+from rules.maracaibo.scoring import multipliers
+
+
+def nation_table(board: dict[str, int], options: dict | None = None):
+    """A 3-player table with ``board[n]`` ownership markers of nation n on the board, taken
+    from the left of its stock."""
+    state = ready(3, options=options)
+    locs = iter(str(i) for i in range(1, 20))
+    for nation, n in board.items():
+        stock = list(DATA.influence.stock)
+        for _ in range(n):
+            i = next(i for i, x in enumerate(stock) if x)
+            stock[i] -= 1
+            state.owners[next(locs)] = nation
+        state.stock[nation] = stock
+    return state
+
+
+def take_quests(state) -> None:
+    for slot in list(state.quests_at):
+        state.quest_pile += state.quests_at.pop(slot)
+
+
+def public(state, seat_moved: int | None = None, events: list | None = None) -> tuple:
+    """What everyone at the table may read of a state (and of the events that led to it)."""
+    view = g.view(state, None).model_dump()
+    words = [g.prompt(state, s) for s in g.to_act(state)]
+    return (view, words, g.summary(state), g.prompt(state, None),
+            [e.text for e in events or [] if not e.private])
+
+
+# Final scoring ⑤: the nation multiplier -----------------------------------------------------
+
+
+def test_nation_multiplier_counts_the_ownership_stock_spaces_emptied_by_default():
+    """Given markers on the board ES 5, FR 3, EN 3 (stock spaces emptied ES 3, FR 2, EN 2)
+    and influence markers that all stand far right (the other reading would count 7 for
+    each nation), when the multipliers are taken with the shipped data, then they are the
+    emptied ownership-stock spaces plus the dominance bonus: ES 3+2, FR 2+1, EN 2+1."""
+    state = nation_table({"ES": 5, "FR": 3, "EN": 3})
+    for p in state.seats:
+        p.influence = {"ES": 12, "FR": 12, "EN": 12}
+    assert DATA.rules.multiplier_reading == "ownership"
+    assert multipliers(state) == {"ES": 5, "FR": 3, "EN": 3}
+
+
+def test_nation_multiplier_literal_influence_reading_stays_a_switch():
+    state = nation_table({"ES": 5, "FR": 3, "EN": 3},
+                         options={"multiplier_reading": "influence"})
+    for seat, values in enumerate(((9, 2, 0), (4, 5, 1), (3, 7, 0))):
+        state.seats[seat].influence = dict(zip(("ES", "FR", "EN"), values, strict=True))
+    assert multipliers(state) == {"ES": 3 + 2, "FR": 2 + 1, "EN": 0 + 1}
+
+
+# Combat: the nation is chosen as soon as the token is drawn -----------------------------------
+
+
+def test_combat_a_drawn_token_obliges_the_fighter_to_choose_a_nation():
+    """Seed 5-①: the player draws a token, then chooses one of its nations and at once pays
+    or gains what it shows. Given a token just drawn, when the fighter tries to end the
+    fight without choosing, then it is refused; once a nation is chosen, it may end."""
+    state = at(ready(3), 0, "11")
+    state, _ = play(state, 0, "fight 1")
+    assert FightDone() not in g.legal_moves(state, 0)
+    with pytest.raises(RulesError, match="nation"):
+        play(state, 0, "fight done")
+    nation = next(m for m in g.legal_moves(state, 0) if str(m).startswith("fight ")
+                  and "with" not in str(m))
+    state, _ = play(state, 0, str(nation))
+    state, _ = play(state, 0, "fight done")
+    assert state.combat is None
+
+
+# Hidden information: what an effect asks must not depend on a hand ---------------------------
+
+
+def explorer_quest_twins():
+    """Seat 0's explorer on E4 with quest Q1 (a sugar and a tobacco card) on E5: one twin
+    holds both goods, the other the same number of cards showing neither."""
+    state = at(ready(3), 0, "20")
+    take_quests(state)
+    state.quests_at["E5"] = ["Q1"]
+    state.seats[0].explorer, state.seats[1].explorer, state.seats[2].explorer = "E4", "E0", "E0"
+    pool = sorted(c for c in state.deck if c[0] == "A")
+    sugar = next(c for c in pool if good(c) == "SUGAR")
+    tobacco = next(c for c in pool if good(c) == "TOBACCO")
+    others = [c for c in pool if good(c) in ("COCOA", "COFFEE")][:2]
+    can, cannot = state.model_copy(deep=True), state.model_copy(deep=True)
+    hand(can, 0, [sugar, tobacco])          # taken from the deck: both decks lose 2 A cards
+    hand(cannot, 0, others)
+    return can, cannot
+
+
+def test_explorer_quest_offer_does_not_tell_the_table_what_a_hand_holds():
+    """Seed 5-②: a quest on the explorer's stop space may be fulfilled at once *if the
+    player can*. Whether the hand pays is secret, so given two twins that differ only in
+    seat 0's hand (one can pay Q1, one cannot), when seat 0 explores onto the quest, then
+    the table is told the same thing: the quest is offered to both (the one who cannot pay
+    only skips), and only the player's own choices differ."""
+    can, cannot = explorer_quest_twins()
+    a, ev_a = play(can, 0, "explore 1")
+    b, ev_b = play(cannot, 0, "explore 1")
+    assert a.decision is not None and a.decision.kind == "quest_offer"
+    assert public(a, 0, ev_a) == public(b, 0, ev_b)
+    assert g.legal_moves(b, 0) == [Skip()]
+    b, _ = play(b, 0, "skip")
+    assert b.decision is None and "E5" in b.quests_at
+
+
+def test_explorer_quest_is_not_offered_when_its_public_cost_is_out_of_reach():
+    """The doubloons and combat points a quest costs are public: given Q7 (5 doubloons) on
+    the stop space and a player with 2, the quest is not offered."""
+    state = at(ready(3), 0, "20")
+    take_quests(state)
+    state.quests_at["E5"] = ["Q7"]
+    state.seats[0].explorer, state.seats[1].explorer, state.seats[2].explorer = "E4", "E0", "E0"
+    state.seats[0].dbl = 2
+    state, _ = play(state, 0, "explore 1")
+    assert state.decision is None
+
+
+def guild_office_twins():
+    """Seat 0 at a city with the Guild Office tile (buy a card 2 cheaper), 1 doubloon, no
+    planned card: one twin's hand holds a card it can then afford, the other's none."""
+    state = at(ready(3), 0, "4")
+    state.city_tiles["4"] = "T7"
+    p = state.seats[0]
+    state.deck += p.planned + p.hand
+    p.planned, p.hand = [], []
+    p.dbl = 1
+    pool = sorted(c for c in state.deck if c[0] == "A")
+    cheap = next(c for c in pool if DATA.card[c[:-1]].cost <= 3 and DATA.card[c[:-1]].asst
+                 is None and DATA.card[c[:-1]].req is None)
+    dear = next(c for c in pool if DATA.card[c[:-1]].cost >= 4)
+    can, cannot = state.model_copy(deep=True), state.model_copy(deep=True)
+    hand(can, 0, [cheap])
+    hand(cannot, 0, [dear])
+    return can, cannot
+
+
+def test_a_buy_effect_does_not_tell_the_table_whether_the_hand_can_afford_a_card():
+    """Given two twins that differ only in seat 0's one hand card (affordable with the
+    Guild Office's discount or not), when seat 0 takes the city action, then the table is
+    told the same: seat 0 is asked to buy or skip in both."""
+    can, cannot = guild_office_twins()
+    a, ev_a = play(can, 0, "city")
+    b, ev_b = play(cannot, 0, "city")
+    assert a.decision is not None and a.decision.kind == "buy"
+    assert public(a, 0, ev_a) == public(b, 0, ev_b)
+    assert g.legal_moves(b, 0) == [Skip()]
+
+
+def test_a_buy_effect_with_nothing_in_hand_or_planned_asks_nothing():
+    can, _ = guild_office_twins()
+    take(can, list(can.seats[0].hand))
+    can.seats[0].hand = []
+    state, events = play(can, 0, "city")
+    assert state.decision is None and "no card to buy" in texts(events)
+
+
+# Hidden information: determinize resamples exactly what a seat cannot see ------------------
+
+
+def mid_setup():
+    """Setup under way: seat 1 has planned a card (secret), seat 0 has chosen nothing."""
+    state = g.setup(3, 5)
+    card = state.seats[1].dealt[0]
+    state, _ = play(state, 1, f"plan {card}")
+    return state, card
+
+
+def test_determinize_deals_a_secret_setup_plan_afresh():
+    """Given seat 1's secret plan at setup, when seat 0 (who cannot see it) determinizes
+    many times, then the planned card is not always among seat 1's cards: the card itself
+    is resampled, not only which of seat 1's cards was planned."""
+    state, card = mid_setup()
+    rng = random.Random(1)
+    holds = []
+    for _ in range(30):
+        twin = g.determinize(state, 0, rng)
+        p = twin.seats[1]
+        holds.append(card in [*p.dealt, *p.kept, p.plan_pick])
+        assert len(p.dealt) == 7 and p.plan_pick
+        assert sorted(twin.seats[0].dealt) == sorted(state.seats[0].dealt)
+    assert not all(holds)
+
+
+def test_determinize_keeps_what_the_seat_itself_put_in_the_career_box():
+    """Given setup over, seat 0 knows the career it gave back is in the box; every twin
+    seat 0 builds keeps it there, and the box keeps its size."""
+    state = ready(3, seed=4)
+    mine = [c for c in g.setup(3, 4).seats[0].careers_dealt if c != state.seats[0].career]
+    assert mine and mine[0] in state.careers_box
+    rng = random.Random(2)
+    for _ in range(10):
+        twin = g.determinize(state, 0, rng)
+        assert mine[0] in twin.careers_box
+        assert len(twin.careers_box) == len(state.careers_box)
+        assert twin.seats[0].career == state.seats[0].career
+
+
+def test_done_is_still_offered_after_a_fight():
+    state = at(ready(3), 0, "11")
+    state, _ = play(state, 0, "fight 1")
+    nation = next(m for m in g.legal_moves(state, 0) if str(m).startswith("fight ")
+                  and "with" not in str(m))
+    state, _ = play(state, 0, f"{nation}; fight done")
+    assert Done() in g.legal_moves(state, 0)
