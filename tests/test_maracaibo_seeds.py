@@ -228,7 +228,11 @@ def test_B01_deliver_first_then_the_city_action():
     assert state.combat is not None
     fought = at(ready(3), 0, "11")
     hand(fought, 0, ["A01a"])
-    fought, _ = play(fought, 0, "fight 1, done")
+    for pile in fought.tokens:
+        if 0 in pile:
+            pile.remove(0)
+    fought.tokens[0].append(0)                     # token 1: Spain +3 CP
+    fought, _ = play(fought, 0, "fight 1, spain, done")
     with pytest.raises(RulesError, match="before its action"):
         play(fought, 0, "deliver tobacco")
 

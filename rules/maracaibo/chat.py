@@ -116,7 +116,7 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
         return f"draw {plural(n, 'card')}: `/move draw deck` or a display card"
     if state.combat is not None:
         if not state.combat.nation:
-            return "choose the nation to fight for (`/fight spain`) or `/fight done`"
+            return "choose the nation to fight for from the drawn token (`/fight spain`)"
         return ("fight: `/fight influence 1|2`, `/fight annex 12`, `/fight figures 1` or "
                 "`/fight done`")
     p = state.seats[state.current]

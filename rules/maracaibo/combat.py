@@ -309,8 +309,29 @@ def do_figures(state: MaracaiboState, seat: int, move: FightFigures,
                              f"+{move.n * rules.figure_cp} CP"))
 
 
+def choosable_nations(state: MaracaiboState, seat: int) -> list[str]:
+    """The nations on the drawn token the fighter can fight for (pay what it asks)."""
+    combat = state.combat
+    assert combat is not None
+    p = state.seats[seat]
+    token = load_data().combat_tokens[combat.token]
+    out = []
+    for n in ("ES", "FR", "EN"):
+        e = token.entry(n)
+        if e is None or p.dbl < e.pay or p.supply < e.figure:
+            continue
+        if e.object and not any(obj(c) == e.object for c in p.hand):
+            continue
+        out.append(n)
+    return out
+
+
 def check_done(state: MaracaiboState, seat: int, move: FightDone) -> None:
-    in_fight(state, seat)
+    combat = in_fight(state, seat)
+    # seed 5-①: the drawn token's nation is chosen at once (pay or gain what it shows)
+    if not combat.nation and choosable_nations(state, seat):
+        fail("Choose the nation you fight for first (the token is drawn), e.g. "
+             "`fight spain`; then `fight done`.")
 
 
 def do_done(state: MaracaiboState, seat: int, move: FightDone, events: list[Event]) -> None:
