@@ -238,7 +238,11 @@ def resolve(state: MaracaiboState, item: Pending, events: list[Event]) -> None:
             ask(Decision(kind="synergy", seat=seat, source=item.source))
     elif kind == "buy":
         assert atom.buy is not None
-        if buyable_cards(state, seat, atom.buy.discount):
+        # asked whenever the hand holds a card: whether one is affordable is the player's
+        # secret (they answer `skip`); planned cards are public, so they decide alone
+        planned = [c for c in buyable_cards(state, seat, atom.buy.discount)
+                   if c in p.planned]
+        if p.hand or planned:
             ask(Decision(kind="buy", seat=seat, n=atom.buy.discount, source=item.source))
         else:
             events.append(Event(kind="buy", seat=seat, text="has no card to buy"))
