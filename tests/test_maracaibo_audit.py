@@ -219,3 +219,33 @@ def test_done_is_still_offered_after_a_fight():
                   and "with" not in str(m))
     state, _ = play(state, 0, f"{nation}; fight done")
     assert Done() in g.legal_moves(state, 0)
+
+
+def test_determinize_changes_nothing_the_seat_can_see_and_keeps_every_count():
+    """Over states of whole random games (setup included), for every seat and for a
+    spectator: the twin's view from that seat is the real one's, card backs keep their
+    places (an A card where an A card lay), and a secret career choice stays one of the two
+    careers dealt."""
+    from rules.fuzz import random_game
+
+    rng = random.Random(5)
+    seen = 0
+    for players in (2, 3, 4):
+        for i, (state, *_) in enumerate(random_game(g, players, 21 + players,
+                                                    policy="explorer")):
+            if i % 9:
+                continue
+            for seat in (None, *range(players)):
+                twin = g.determinize(state, seat, rng)
+                assert g.view(twin, seat) == g.view(state, seat)
+                for a, b in zip(state.seats, twin.seats, strict=True):
+                    assert [c[0] for c in a.hand] == [c[0] for c in b.hand]
+                    assert len(a.dealt) == len(b.dealt) and len(a.kept) == len(b.kept)
+                    assert bool(a.plan_pick) == bool(b.plan_pick)
+                    if b.career:
+                        assert b.career in b.careers_dealt
+                        assert b.career_returned != b.career
+                assert [c[0] for c in state.deck] == [c[0] for c in twin.deck]
+                assert len(twin.careers_box) == len(state.careers_box)
+                seen += 1
+    assert seen > 100

@@ -169,8 +169,10 @@ def finish_setup(state: MaracaiboState, events: list[Event]) -> None:
         state.discard += p.dealt
         shown.append(f"seat {seat + 1} plans {short(p.plan_pick)}")
         p.dealt, p.kept, p.plan_pick = [], [], ""
-        state.careers_box += [c for c in p.careers_dealt if c != p.career]
+        returned = [c for c in p.careers_dealt if c != p.career]
+        state.careers_box += returned
         state.careers_box.sort()
+        p.career_returned = returned[0] if returned else ""
         p.careers_dealt = [p.career]
         n = min(rules.figures_after_career, p.stock)
         p.stock -= n
