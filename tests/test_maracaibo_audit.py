@@ -249,3 +249,51 @@ def test_determinize_changes_nothing_the_seat_can_see_and_keeps_every_count():
                 assert len(twin.careers_box) == len(state.careers_box)
                 seen += 1
     assert seen > 100
+
+
+# The same twins through the table service: every channel the table reads -----------------
+
+
+async def told_after(tmp_path, name: str, state, text: str) -> tuple:
+    """Start a 3-player table, put ``state`` on it, let seat 0 type ``text``: everything
+    the channel and the other players are told (reply, picture, panel, DMs to others,
+    /board, /status, /log, /score, what the others' autocomplete and refusals say)."""
+    from bot_support import ALICE, BOB, CAROL, GUILD, NAMES, make_service, put_state
+
+    from bot.table.replies import TableError
+
+    svc = await make_service(tmp_path / f"{name}.sqlite3", seed=9, render=True)
+    await svc.open_lobby(1, GUILD, ALICE, NAMES[ALICE], "maracaibo")
+    await svc.join(1, BOB, NAMES[BOB])
+    await svc.join(1, CAROL, NAMES[CAROL])
+    await svc.start_game(1, ALICE)
+    table = await svc.table(1)
+    users = [s.user_id for s in table.seats]
+    await put_state(svc, state, channel=1)
+    reply = await svc.move(1, users[0], text)
+    out: list = [reply.text, reply.image, reply.notify, reply.progress,
+                 reply.panel.describe() if reply.panel else None,
+                 {u: t for u, t in reply.dms.items() if u != users[0]}]
+    for view in (svc.board(1), svc.status(1), svc.log(1), svc.score(1)):
+        r = await view
+        out.append((r.text, r.image))
+    for other in users[1:]:
+        out.append(await svc.suggestions(1, other, None, ""))
+        try:
+            await svc.move(1, other, "skip")
+        except TableError as exc:
+            out.append(str(exc))
+    await svc.close()
+    return tuple(out)
+
+
+async def test_explorer_quest_twins_tell_the_table_the_same(tmp_path):
+    can, cannot = explorer_quest_twins()
+    assert await told_after(tmp_path, "a", can, "explore 1") == \
+        await told_after(tmp_path, "b", cannot, "explore 1")
+
+
+async def test_buy_effect_twins_tell_the_table_the_same(tmp_path):
+    can, cannot = guild_office_twins()
+    assert await told_after(tmp_path, "a", can, "city") == \
+        await told_after(tmp_path, "b", cannot, "city")
