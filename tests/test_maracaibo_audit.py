@@ -297,3 +297,61 @@ async def test_buy_effect_twins_tell_the_table_the_same(tmp_path):
     can, cannot = guild_office_twins()
     assert await told_after(tmp_path, "a", can, "city") == \
         await told_after(tmp_path, "b", cannot, "city")
+
+
+# Assistants: a figure placed where the ship can no longer go pays nothing this round --------
+
+
+def test_assistant_placed_on_the_fork_branch_behind_the_ship_pays_nothing_at_round_end():
+    """Spec §6 [A]: a figure placed during a round only pays its 2 VP for locations after
+    the ship's position; one placed behind it is not "not reached". Given seat 0's ship on
+    San Juan (6), come by the north branch (1, 3, 4), when seat 0 buys River Trader (its
+    figure goes to Petit-Goave, 2, on the south branch it left behind) and later the round
+    ends, then step R0 pays seat 0 nothing for it."""
+    state = at(ready(3), 0, "6", mp=4)
+    state.seats[0].reached = ["1", "3", "4", "6"]
+    hand(state, 0, ["B17a"])
+    state.seats[0].dbl = 10
+    state, _ = play(state, 0, "village buy B17a")
+    state, _ = play(state, 0, "explore 1") if state.decision else (state, [])
+    assert [f.loc for f in state.seats[0].figures] == ["2"]
+    vp = state.seats[0].vp
+    state = at(state, 2, "20", step="sail")
+    state, _ = play(state, 2, "sail 21a")
+    state, events = play(state, 2, "done")
+    while state.step == "draw":
+        state, more = play(state, 2, "draw deck")
+        events += more
+    r0 = next(e for e in events if e.kind == "R0")
+    assert state.seats[0].vp == vp and "seat 1" not in r0.text
+
+
+def test_assistant_placed_ahead_of_the_ship_and_not_reached_pays_at_round_end():
+    state = at(ready(3), 0, "6", mp=4)
+    state.seats[0].reached = ["1", "3", "4", "6"]
+    hand(state, 0, ["A20a"])                       # Tavern Singer: a figure on La Ceiba (18)
+    state, _ = play(state, 0, "village buy A20a")
+    vp = state.seats[0].vp
+    state = at(state, 2, "20", step="sail")
+    state, _ = play(state, 2, "sail 21a")
+    state, events = play(state, 2, "done")
+    while state.step == "draw":
+        state, more = play(state, 2, "draw deck")
+        events += more
+    assert state.seats[0].vp == vp + DATA.rules.assistant_vp
+
+
+# Delivery needs a disc to put on the market ------------------------------------------------
+
+
+def test_delivery_needs_a_disc_left_on_the_ship_board():
+    """Seed 5 / spec §5.1: delivering puts one of your ship-board discs on the market space.
+    Given seat 0 at Maracaibo with a tobacco card and every disc gone from its ship board,
+    when it delivers, then it is refused and nothing changes."""
+    state = at(ready(3), 0, "11")
+    hand(state, 0, ["A01a"])
+    assert good("A01a") == "TOBACCO"
+    state.seats[0].discs = [0] * len(state.seats[0].discs)
+    with pytest.raises(RulesError, match="disc"):
+        play(state, 0, "deliver tobacco")
+    assert not any(str(m).startswith("deliver") for m in g.legal_moves(state, 0))

@@ -100,9 +100,10 @@ def do_buy(state: MaracaiboState, seat: int, cid: str, discount: int,
     atoms = list(card.effect)
     if card.asst is not None:
         p.supply -= 1
-        # a figure placed where the ship has been this round pays nothing this round
+        # a figure placed where the ship stands or cannot go any more this round (behind
+        # it, or on the branch of a fork it left) pays nothing this round (spec §6 [A])
         p.figures.append(Figure(loc=card.asst.loc, card=cid,
-                                settled=card.asst.loc in p.reached))
+                                settled=card.asst.loc not in ahead(state, p.ship)))
         events.append(Event(kind="assistant", seat=seat,
                             text=f"places a figure on {load_data().loc[card.asst.loc].name}"))
     if card.syn_bonus is not None:
@@ -111,6 +112,20 @@ def do_buy(state: MaracaiboState, seat: int, cid: str, discount: int,
         else:
             p.syn_waiting.append(cid)           # due when the symbol comes
     push(state, seat, atoms, cid)
+
+
+def ahead(state: MaracaiboState, loc: str) -> set[str]:
+    """The route locations a ship on ``loc`` can still reach this round."""
+    data = load_data()
+    out: set[str] = set()
+    todo = [loc]
+    while todo:
+        for nxt in data.loc[todo.pop()].next:
+            rounds = data.loc[nxt].rounds
+            if nxt not in out and (not rounds or state.round in rounds):
+                out.add(nxt)
+                todo.append(nxt)
+    return out
 
 
 def invest_cost(p: Player, building: str) -> int:
@@ -235,6 +250,9 @@ def check_deliver(state: MaracaiboState, seat: int, move: Deliver) -> None:
         fail("A delivery comes first in a city, once: before its action, never after.")
     if move.card not in p.hand:
         fail(f"{move.card} is not in your hand (planned cards cannot be delivered).")
+    if not any(p.discs):
+        fail("A delivery puts a disc from your ship board on the market, and your ship "
+             "board has none left.")
     if good(move.card) != move.good:
         fail(f"{move.card} shows {good(move.card).lower()}, not {move.good.lower()}.")
     if free_space(state, loc.id, move.good) is None:

@@ -119,7 +119,7 @@ def main_moves(state: MaracaiboState, seat: int) -> list[Move]:
         out += village_moves(state, seat)
     city_open = t.main in ("", "city") and not t.city_done
     if loc.kind == "city" and city_open:
-        if state.market.get(loc.id) and not t.delivered:
+        if state.market.get(loc.id) and not t.delivered and any(p.discs):
             seen = set()
             for c in sorted(p.hand):
                 g = good(c)
