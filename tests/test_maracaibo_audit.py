@@ -355,3 +355,55 @@ def test_delivery_needs_a_disc_left_on_the_ship_board():
     with pytest.raises(RulesError, match="disc"):
         play(state, 0, "deliver tobacco")
     assert not any(str(m).startswith("deliver") for m in g.legal_moves(state, 0))
+
+
+# Undo: a hand card once shown to the table cannot be taken back into the hand ---------------
+
+
+async def undo_after(tmp_path, name: str, state, text: str) -> str:
+    """Seat 0 plays ``text`` on ``state`` through the table service, then asks to undo it:
+    the refusal's words, or '' when the undo went through."""
+    from bot_support import ALICE, BOB, CAROL, GUILD, NAMES, make_service, put_state
+
+    from bot.table.replies import TableError
+
+    svc = await make_service(tmp_path / f"{name}.sqlite3", seed=9)
+    await svc.open_lobby(1, GUILD, ALICE, NAMES[ALICE], "maracaibo")
+    await svc.join(1, BOB, NAMES[BOB])
+    await svc.join(1, CAROL, NAMES[CAROL])
+    await svc.start_game(1, ALICE)
+    table = await svc.table(1)
+    user = table.seats[0].user_id
+    await put_state(svc, state, channel=1)
+    await svc.move(1, user, text)
+    try:
+        await svc.undo(1, user)
+    except TableError as exc:
+        return str(exc)
+    finally:
+        await svc.close()
+    return ""
+
+
+@pytest.mark.parametrize("where,text", [
+    ("6", "village discard"),          # the discard pile's top card shows in the picture
+    ("6", "village buy A01a"),         # a bought card lies face up beside the ship board
+    ("6", "plan A01a"),                # the planning area is public
+    ("11", "deliver tobacco"),         # the delivered card goes face up to the discard pile
+])
+async def test_a_hand_card_shown_to_the_table_cannot_be_undone_back_into_the_hand(
+        tmp_path, where, text):
+    """Undo works only while a move brought nothing hidden to light. Given seat 0 holding
+    A01a (tobacco, 2 dbl), when it plays a hand card face up (discards its hand, buys,
+    plans or delivers it) and then asks to undo, then the undo is refused: everyone has
+    seen the card."""
+    state = at(ready(3), 0, where, mp=2)
+    hand(state, 0, ["A01a", "A24a"])
+    state.seats[0].planned = []
+    state.seats[0].dbl = 5
+    assert "hidden information" in await undo_after(tmp_path, "u", state, text)
+
+
+async def test_undo_of_a_move_that_shows_nothing_still_works(tmp_path):
+    state = at(ready(3), 0, "6", mp=2)
+    assert await undo_after(tmp_path, "t", state, "village take 1") == ""

@@ -178,7 +178,8 @@ def do_nation(state: MaracaiboState, seat: int, move: FightNation, events: list[
     if move.card:
         p.hand.remove(move.card)
         state.discard.append(move.card)
-    events.append(Event(kind="combat", seat=seat,
+    events.append(Event(kind="combat", seat=seat, reveals=bool(move.card),
+                        data={"own_cards": True} if move.card else {},
                         text=f"fights for {data.nation_name(move.nation)}: "
                              f"{describe_entry(move.nation, combat.token)}"
                              + (f" ({move.card})" if move.card else "")))

@@ -216,7 +216,8 @@ class Reader:
         except RulesError:
             self.ctx = None
             return
-        if any(e.reveals for e in events):
+        # a hand card shown is the mover's own knowledge: reading on looks at nothing hidden
+        if any(e.reveals and not e.data.get("own_cards") for e in events):
             self.ctx = None
 
     def default_lead(self, words: list[str]) -> str:

@@ -128,7 +128,8 @@ def do_plan(state: MaracaiboState, seat: int, move: Plan, events: list[Event]) -
         return
     p.hand.remove(move.card)
     p.planned.append(move.card)
-    events.append(Event(kind="plan", seat=seat, text=f"plans {short(move.card)}"))
+    events.append(Event(kind="plan", seat=seat, text=f"plans {short(move.card)}",
+                        reveals=True, data={"own_cards": True}))
 
 
 def check_career(state: MaracaiboState, seat: int, move: ChooseCareer) -> None:
