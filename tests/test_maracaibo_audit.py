@@ -407,3 +407,23 @@ async def test_a_hand_card_shown_to_the_table_cannot_be_undone_back_into_the_han
 async def test_undo_of_a_move_that_shows_nothing_still_works(tmp_path):
     state = at(ready(3), 0, "6", mp=2)
     assert await undo_after(tmp_path, "t", state, "village take 1") == ""
+
+
+# The slash verbs as the docs show them ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", ["buy {card}, take 1", "take 1, buy {card}",
+                                   "invest {building}, take 1", "discard, take 1"])
+def test_village_verb_reads_several_village_actions(typed):
+    """docs: `/village buy A03a, take 1`. Given seat 0 on a village after 4 steps (two
+    actions) with a card it can buy, when it types the /village verb with two actions, then
+    both are village actions."""
+    state = at(ready(3), 0, "6", mp=4)
+    p = state.seats[0]
+    p.dbl = 20
+    card = p.hand[0]
+    verb = g.verb("village")
+    text = g.complete(state, 0, verb, typed.format(card=card, building=state.prestige[0]))
+    assert text.startswith("village ")
+    after, _ = g.play(state, 0, text)
+    assert after.t.main == "village" and after.t.village_left == 0

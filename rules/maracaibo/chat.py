@@ -154,6 +154,10 @@ def public_text(state: MaracaiboState, seat: int, move: Move) -> str:
 # Slash verbs --------------------------------------------------------------------------
 
 
+# Move words that are also a verb's own sub-actions: after that verb they stay its part.
+OWN_WORDS = {"village": ("buy", "invest")}
+
+
 def complete(verb: Verb | None, text: str) -> str:
     """'/sail 6' -> 'sail 6'; text already starting with a move word is left alone."""
     text = text.strip()
@@ -161,6 +165,8 @@ def complete(verb: Verb | None, text: str) -> str:
         return text
     clean = normalise(text)
     first = clean.split(" ", 1)[0] if clean else ""
+    if first in OWN_WORDS.get(verb.word, ()):
+        return f"{verb.word} {text}"        # `/village buy A03a, take 1`: village actions
     if first in (verb.word, *verb.also) or first in LEADS:
         return text
     return f"{verb.word} {text}".strip()
