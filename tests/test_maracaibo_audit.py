@@ -427,3 +427,32 @@ def test_village_verb_reads_several_village_actions(typed):
     assert text.startswith("village ")
     after, _ = g.play(state, 0, text)
     assert after.t.main == "village" and after.t.village_left == 0
+
+
+async def test_city_and_quest_verbs_work_bare_as_the_docs_show(tmp_path):
+    """docs: 'first, if you like, `/deliver sugar`, then `/city`'. Given seat 0 at a tile
+    city, when it types `/city` with nothing after it, then the city action is taken; and
+    `/quest` alone fulfils the only quest where the ship is."""
+    from bot_support import ALICE, BOB, CAROL, GUILD, NAMES, make_service, put_state
+
+    assert g.verb("city").optional and g.verb("quest").optional
+    svc = await make_service(tmp_path / "c.sqlite3", seed=9)
+    await svc.open_lobby(1, GUILD, ALICE, NAMES[ALICE], "maracaibo")
+    await svc.join(1, BOB, NAMES[BOB])
+    await svc.join(1, CAROL, NAMES[CAROL])
+    await svc.start_game(1, ALICE)
+    table = await svc.table(1)
+    user = table.seats[0].user_id
+    state = at(ready(3), 0, "4")
+    state.city_tiles["4"] = "T3"                   # Counting House: +4 dbl
+    await put_state(svc, state, channel=1)
+    reply = await svc.move(1, user, "", verb="city")
+    assert "`city`" in reply.text
+    state = at(ready(3), 0, "8")
+    take_quests(state)
+    state.quests_at["8"] = ["Q7"]                  # 5 dbl: +1 VP income
+    state.seats[0].dbl = 6
+    await put_state(svc, state, channel=1)
+    reply = await svc.move(1, user, "", verb="quest")
+    assert "`quest Q7`" in reply.text
+    await svc.close()
