@@ -456,3 +456,20 @@ async def test_city_and_quest_verbs_work_bare_as_the_docs_show(tmp_path):
     reply = await svc.move(1, user, "", verb="quest")
     assert "`quest Q7`" in reply.text
     await svc.close()
+
+
+# What the table is told a player gained ------------------------------------------------------
+
+
+def test_the_table_is_told_what_a_space_or_flag_paid():
+    """Walkthrough: 'alice moves their explorer 3 from E0 to E3' said nothing of E3's +1 VP,
+    nor an arrival on 21a of its 3 VP. Given an explorer on E2, when it explores 1, then a
+    public event says '+1 VP (E3)'; given a ship on 20, when it sails to 21a, then one says
+    '+3 VP (Homeward IIa)'."""
+    state = at(ready(3), 0, "20")
+    state.seats[0].explorer, state.seats[1].explorer, state.seats[2].explorer = "E2", "E0", "E0"
+    _, events = play(state, 0, "explore 1")
+    assert "gains +1 VP (E3)" in texts([e for e in events if not e.private])
+    state = at(ready(3), 0, "20", step="sail")
+    _, events = play(state, 0, "sail 21a")
+    assert "gains +3 VP (Homeward IIa)" in texts(events)
