@@ -473,3 +473,33 @@ def test_the_table_is_told_what_a_space_or_flag_paid():
     state = at(ready(3), 0, "20", step="sail")
     _, events = play(state, 0, "sail 21a")
     assert "gains +3 VP (Homeward IIa)" in texts(events)
+
+
+# Refusals never say where another player's card is -----------------------------------------
+
+
+@pytest.mark.parametrize("template", [
+    "village buy {c}", "plan {c}", "deliver sugar {c}", "deliver {c}", "quest Q1 pay {c} {c}",
+    "village take 1 {c}", "buy {c}", "draw {c}", "keep {c} {c} {c} {c}", "assistant {c}",
+    "plan {d}", "village buy {d}",
+])
+def test_a_refusal_reads_the_same_whoever_holds_the_card(template):
+    """Given two twins that differ only in where card X lies (seat 1's hand, or the deck),
+    when seat 0 names X in a move (or only its design, like A05), then seat 0 is refused
+    in the same words: a refusal never tells where someone else's card is."""
+    state = at(ready(3), 0, "6", mp=4)
+    x = next(c for c in sorted(state.deck) if c[0] == "A" and good(c) == "SUGAR"
+             and c[:-1] not in {h[:-1] for h in state.seats[0].hand + state.seats[0].planned})
+    y = state.seats[1].hand[0]
+    held = state.model_copy(deep=True)
+    held.seats[1].hand[0] = x
+    held.deck[held.deck.index(x)] = y
+    text = template.format(c=x, d=x[:-1])
+    outcomes = []
+    for s in (state, held):
+        try:
+            g.play(s, 0, text)
+            outcomes.append("accepted")
+        except RulesError as exc:
+            outcomes.append(str(exc))
+    assert outcomes[0] == outcomes[1] and outcomes[0] != "accepted"
