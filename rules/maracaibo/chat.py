@@ -97,7 +97,8 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
             todo.append("plan 1 (`/plan` and the card)")
         if not p.career:
             todo.append("choose one of your two careers (`/career`)")
-        return "in secret, " + " and ".join(todo) + "; `/hand` shows your cards"
+        listed = ", ".join(todo[:-1]) + (" and " if len(todo) > 1 else "") + todo[-1]
+        return "in secret, " + listed + "; `/hand` shows your cards"
     if state.step == "over":
         return "the game is over"
     if state.step == "scoring":
