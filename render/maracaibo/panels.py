@@ -123,7 +123,8 @@ def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView) -> None:
         if i < len(view.display):
             card_face(cv, box, view.display[i])
     deck, discard, piles = (geo.card_box(f, "pile", i) for i in range(3))
-    cv.text((deck[0] + 8, deck[1] + 6), f"Deck: {view.deck} cards", fs.small, c.ink, c.slot,
+    cards = f"{view.deck} card" + ("" if view.deck == 1 else "s")
+    cv.text((deck[0] + 8, deck[1] + 6), f"Deck: {cards}", fs.small, c.ink, c.slot,
             bold=True, width=deck[2] - deck[0] - 16)
     cv.text((deck[0] + 8, deck[1] + 30), f"quests: {view.quest_pile} in pile"
             + (f", top {view.quest_top}" if view.quest_top else ""), fs.tiny, c.muted, c.slot,
