@@ -503,3 +503,17 @@ def test_a_refusal_reads_the_same_whoever_holds_the_card(template):
         except RulesError as exc:
             outcomes.append(str(exc))
     assert outcomes[0] == outcomes[1] and outcomes[0] != "accepted"
+
+
+def test_city_combat_carries_on_as_a_fight():
+    """The issue's notation: `deliver sugar; city combat …`. Given seat 0 at Maracaibo, when
+    it types `city combat 1, france, influence 2`, then the parts after the comma are fight
+    orders (not more city actions); a fight order before any token is drawn says to draw."""
+    from rules.maracaibo.moves import FightInfluence, FightNation, FightPile, Turn
+
+    state = at(ready(3), 0, "11")
+    move = g.parse(state, 0, "city combat 1, france, influence 2")
+    assert move == Turn(steps=(FightPile(pile=1), FightNation(nation="FR"),
+                               FightInfluence(steps=2)))
+    with pytest.raises(RulesError, match="fight 1"):
+        g.play(state, 0, "city combat influence france 2")

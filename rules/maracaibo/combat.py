@@ -128,6 +128,9 @@ def do_pile(state: MaracaiboState, seat: int, move: FightPile, events: list[Even
 
 def in_fight(state: MaracaiboState, seat: int) -> Combat:
     if state.combat is None or state.step != "main" or seat != state.current:
+        if state.step == "main" and seat == state.current and fight_here(state, seat):
+            fail("Draw a combat token first: `fight 1` or `fight 2` (the pile), then the "
+                 "nation and your combat actions.")
         fail("You are not in a fight now.")
     if state.decision is not None:
         fail("First answer what the last effect asks (see the prompt).")

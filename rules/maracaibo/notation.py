@@ -191,6 +191,10 @@ class Reader:
                 if len(words) > MAX_WORDS:
                     raise InvalidMoveError(f"I can't read {excerpt(part)!r}: too many words.")
                 first = LEADS.get(words[0])
+                if first == "city" and len(words) > 1 and LEADS.get(words[1]) in (
+                        "fight", "explore"):
+                    words = words[1:]             # "city combat 1, france": a fight goes on
+                    first = LEADS[words[0]]
                 if lead == "fight" and first in ("done", "pass", "skip", "annex"):
                     first = None                  # "fight 1, spain, annex 12, done"
                 if first is None:
