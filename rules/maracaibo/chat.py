@@ -118,21 +118,13 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
     if state.combat is not None:
         if not state.combat.nation:
             return "choose the nation to fight for from the drawn token (`/fight spain`)"
-        from rules.maracaibo.effects import combat_actions
-
-        c, p = state.combat, state.seats[state.current]
-        most = combat_actions(p)
-        per_type = max(1, most - 1)
-        left = most - c.influence - c.annex
-        offers = []
-        if left and c.influence < per_type:
-            offers.append("`/fight influence 1|2`")
-        if left and c.annex < per_type:
-            offers.append("`/fight annex 12`")
-        if p.supply:
-            offers.append("`/fight figures 1`")
-        return f"fight ({p.cp} CP): " + ", ".join(
-            [*offers, "`/fight done`"]) if offers else "fight: `/fight done`"
+        legal = _legal(state, state.current)
+        offers = [words for kind, words in ((FightInfluence, "`/fight influence 1|2`"),
+                                            (FightAnnex, "`/fight annex 12`"),
+                                            (FightFigures, "`/fight figures 1`"))
+                  if any(isinstance(m, kind) for m in legal)]
+        cp = state.seats[state.current].cp
+        return f"fight ({cp} CP): " + ", ".join([*offers, "`/fight done`"])
     p = state.seats[state.current]
     if state.t.main_done:
         return "free actions, then `/move done` to draw (phase C)"
