@@ -228,7 +228,11 @@ def test_B01_deliver_first_then_the_city_action():
     assert state.combat is not None
     fought = at(ready(3), 0, "11")
     hand(fought, 0, ["A01a"])
-    fought, _ = play(fought, 0, "fight 1, done")
+    for pile in fought.tokens:
+        if 0 in pile:
+            pile.remove(0)
+    fought.tokens[0].append(0)                     # token 1: Spain +3 CP
+    fought, _ = play(fought, 0, "fight 1, spain, done")
     with pytest.raises(RulesError, match="before its action"):
         play(fought, 0, "deliver tobacco")
 
@@ -974,22 +978,21 @@ def nation_table(board: dict[str, int], expelled: dict[str, int] | None = None,
 
 
 def test_Z05_nation_scoring_ownership_reading():
-    state = nation_table({"ES": 5, "FR": 3, "EN": 3}, options={"multiplier_reading":
-                                                                   "ownership"})
+    state = nation_table({"ES": 5, "FR": 3, "EN": 3})
     assert dominance(state) == {"ES": 2, "FR": 1, "EN": 1}
     assert multipliers(state) == {"ES": 5, "FR": 3, "EN": 3}
     state.seats[0].influence = {"ES": 7, "FR": 0, "EN": 3}      # classes 2, 0, 1
     assert breakdown(state)[0]["nations"] == 5 * 2 + 0 + 3 * 1
-    variant = nation_table({"ES": 5, "FR": 2, "EN": 3}, {"FR": 1},
-                           options={"multiplier_reading": "ownership"})
+    variant = nation_table({"ES": 5, "FR": 2, "EN": 3}, {"FR": 1})
     assert dominance(variant) == {"ES": 2, "FR": 0, "EN": 1}
     assert multipliers(variant) == {"ES": 5, "FR": 2, "EN": 3}
 
 
-def test_Z05_nation_scoring_seed_reading():
-    """The seed counts the spaces its 影響力マーカー (influence markers) have all left:
-    here the stock spaces every player's influence marker has moved past."""
-    state = nation_table({"ES": 5, "FR": 3, "EN": 3})
+def test_Z05_nation_scoring_literal_influence_reading_switch():
+    """The seed's word 影響力マーカー (influence markers) taken literally, a switch: the
+    stock spaces every player's influence marker has moved past."""
+    state = nation_table({"ES": 5, "FR": 3, "EN": 3},
+                         options={"multiplier_reading": "influence"})
     for seat, values in enumerate(((9, 2, 0), (4, 5, 1), (3, 7, 0))):
         state.seats[seat].influence = dict(zip(NATIONS, values, strict=True))
     assert multipliers(state) == {"ES": 3 + 2, "FR": 2 + 1, "EN": 0 + 1}

@@ -4,6 +4,7 @@ and ownership stocks on the influence tracks."""
 
 from __future__ import annotations
 
+from render import text as tx
 from render.maracaibo import geometry as geo
 from render.maracaibo import sprites
 from render.maracaibo.ink import Canvas
@@ -179,9 +180,20 @@ def draw_quest_legend(cv: Canvas, f: Frame, view: MaracaiboView) -> None:
     shown = sorted({q for qs in view.quests_at.values() for q in qs},
                    key=lambda q: int(q[1:]))
     y = y0 + 30
+    room = x1 - x0 - 14
     for quest in shown:
-        if y > y1 - 18:
+        words = quest_words(quest)
+        lines = [words]
+        fitted = tx.fit(words, "regular", room, lay.fonts.tiny, lay.fonts.tiny)
+        if fitted.text.endswith("…"):
+            # too long for one line: the cost, then what it pays on a second line
+            head, _, tail = words.partition(" → ")
+            lines = [head + " →", tail]
+        if y + 18 * len(lines) > y1 - 4:
             break
-        cv.text((x0 + 8, y), quest_words(quest), lay.fonts.tiny, c.ink, c.panel,
-                width=x1 - x0 - 14, min_size=11)
-        y += 18
+        for i, line in enumerate(lines):
+            indent = 14 if i else 0
+            cv.text((x0 + 8 + indent, y), line, lay.fonts.tiny, c.ink, c.panel,
+                    width=room - indent, min_size=lay.fonts.tiny)
+            y += 18
+        y += 2

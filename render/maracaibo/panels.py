@@ -123,7 +123,8 @@ def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView) -> None:
         if i < len(view.display):
             card_face(cv, box, view.display[i])
     deck, discard, piles = (geo.card_box(f, "pile", i) for i in range(3))
-    cv.text((deck[0] + 8, deck[1] + 6), f"Deck: {view.deck} cards", fs.small, c.ink, c.slot,
+    cards = f"{view.deck} card" + ("" if view.deck == 1 else "s")
+    cv.text((deck[0] + 8, deck[1] + 6), f"Deck: {cards}", fs.small, c.ink, c.slot,
             bold=True, width=deck[2] - deck[0] - 16)
     cv.text((deck[0] + 8, deck[1] + 30), f"quests: {view.quest_pile} in pile"
             + (f", top {view.quest_top}" if view.quest_top else ""), fs.tiny, c.muted, c.slot,
@@ -133,16 +134,27 @@ def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView) -> None:
             c.ink, c.slot, bold=True, width=discard[2] - discard[0] - 16)
     cv.text((discard[0] + 8, discard[1] + 30), "face up", fs.tiny, c.muted, c.slot,
             min_size=12)
-    cv.text((piles[0] + 8, piles[1] + 6), "Combat piles: " + " · ".join(map(str, view.tokens)),
-            fs.small, c.ink, c.slot, bold=True, width=piles[2] - piles[0] - 16)
-    if view.combat is not None:
-        words = " / ".join(f"{n} {describe_entry(n, view.combat.token)}" for n in NATIONS
-                           if load_data().combat_tokens[view.combat.token].entry(n))
-        line = f"token {view.combat.token + 1}: {words}"
+    room = piles[2] - piles[0] - 16
+    if view.combat is None:
+        cv.text((piles[0] + 8, piles[1] + 6), "Combat piles: " + " · ".join(
+            map(str, view.tokens)), fs.small, c.ink, c.slot, bold=True, width=room)
+        cv.text((piles[0] + 8, piles[1] + 30), f"{len(view.tokens_used)} used", fs.tiny,
+                c.muted, c.slot, width=room, min_size=11)
     else:
-        line = f"{len(view.tokens_used)} used"
-    cv.text((piles[0] + 8, piles[1] + 30), line, fs.tiny, c.muted, c.slot,
-            width=piles[2] - piles[0] - 16, min_size=11)
+        # the token being fought with, a line per nation: what choosing it pays or costs
+        cv.text((piles[0] + 8, piles[1] + 3), f"Fight: token {view.combat.token + 1} "
+                f"(piles {' · '.join(map(str, view.tokens))})", fs.tiny, c.ink, c.slot,
+                bold=True, width=room, min_size=11)
+        y = piles[1] + 21
+        token = load_data().combat_tokens[view.combat.token]
+        for n in NATIONS:
+            if token.entry(n) is None:
+                continue
+            mark = "▸ " if view.combat.nation == n else ""
+            cv.text((piles[0] + 8, y), f"{mark}{load_data().nation_name(n)} "
+                    f"{describe_entry(n, view.combat.token)}", 13, c.ink, c.slot,
+                    bold=view.combat.nation == n, width=room, min_size=11)
+            y += 15
     for i, building in enumerate(view.prestige):
         box = geo.card_box(f, "prestige", i)
         prestige_face(cv, box, i, building, view)

@@ -87,22 +87,30 @@ def buyable_cards(state: MaracaiboState, seat: int, discount: int = 0) -> list[s
     return [c for c in [*p.hand, *p.planned] if buy_problem(state, seat, c, discount) is None]
 
 
+# A hand card the table now sees (bought, planned, delivered, paid, discarded): undo must
+# stop there, though a typed turn may read on — the mover knew the card all along.
+SHOWN = {"own_cards": True}
+
+
 def do_buy(state: MaracaiboState, seat: int, cid: str, discount: int,
            events: list[Event]) -> None:
     p = state.seats[seat]
     cost = card_cost(p, cid, discount)
-    (p.hand if cid in p.hand else p.planned).remove(cid)
+    from_hand = cid in p.hand
+    (p.hand if from_hand else p.planned).remove(cid)
     p.dbl -= cost
     p.bought.append(cid)
     card = design(cid)
-    events.append(Event(kind="buy", seat=seat,
+    events.append(Event(kind="buy", seat=seat, reveals=from_hand,
+                        data=SHOWN if from_hand else {},
                         text=f"buys {short(cid)} for {plural(cost, 'doubloon')}"))
     atoms = list(card.effect)
     if card.asst is not None:
         p.supply -= 1
-        # a figure placed where the ship has been this round pays nothing this round
+        # a figure placed where the ship stands or cannot go any more this round (behind
+        # it, or on the branch of a fork it left) pays nothing this round (spec §6 [A])
         p.figures.append(Figure(loc=card.asst.loc, card=cid,
-                                settled=card.asst.loc in p.reached))
+                                settled=card.asst.loc not in ahead(state, p.ship)))
         events.append(Event(kind="assistant", seat=seat,
                             text=f"places a figure on {load_data().loc[card.asst.loc].name}"))
     if card.syn_bonus is not None:
@@ -111,6 +119,20 @@ def do_buy(state: MaracaiboState, seat: int, cid: str, discount: int,
         else:
             p.syn_waiting.append(cid)           # due when the symbol comes
     push(state, seat, atoms, cid)
+
+
+def ahead(state: MaracaiboState, loc: str) -> set[str]:
+    """The route locations a ship on ``loc`` can still reach this round."""
+    data = load_data()
+    out: set[str] = set()
+    todo = [loc]
+    while todo:
+        for nxt in data.loc[todo.pop()].next:
+            rounds = data.loc[nxt].rounds
+            if nxt not in out and (not rounds or state.round in rounds):
+                out.add(nxt)
+                todo.append(nxt)
+    return out
 
 
 def invest_cost(p: Player, building: str) -> int:
@@ -196,7 +218,7 @@ def do_village(state: MaracaiboState, seat: int, move: Village, events: list[Eve
         state.discard += p.hand
         p.hand = []
         bonus = perm_atoms(p, "discard_hand") or [Atom(dbl=rules.discard_hand_doubloons)]
-        events.append(Event(kind="village", seat=seat,
+        events.append(Event(kind="village", seat=seat, reveals=True, data=SHOWN,
                             text=f"discards their hand ({plural(n, 'card')})"))
         push(state, seat, bonus, "discard hand")
     elif move.action == "take":
@@ -204,8 +226,10 @@ def do_village(state: MaracaiboState, seat: int, move: Village, events: list[Eve
             p.hand.remove(move.target)
             state.discard.append(move.target)
         p.dbl += rules.take_doubloons
-        events.append(Event(kind="village", seat=seat,
-                            text=f"takes {plural(rules.take_doubloons, 'doubloon')}"))
+        events.append(Event(kind="village", seat=seat, reveals=bool(move.target),
+                            data=SHOWN if move.target else {},
+                            text=f"takes {plural(rules.take_doubloons, 'doubloon')}"
+                                 + (f" ({move.target})" if move.target else "")))
     elif move.action == "buy":
         do_buy(state, seat, move.target, 0, events)
     else:
@@ -235,6 +259,9 @@ def check_deliver(state: MaracaiboState, seat: int, move: Deliver) -> None:
         fail("A delivery comes first in a city, once: before its action, never after.")
     if move.card not in p.hand:
         fail(f"{move.card} is not in your hand (planned cards cannot be delivered).")
+    if not any(p.discs):
+        fail("A delivery puts a disc from your ship board on the market, and your ship "
+             "board has none left.")
     if good(move.card) != move.good:
         fail(f"{move.card} shows {good(move.card).lower()}, not {move.good.lower()}.")
     if free_space(state, loc.id, move.good) is None:
@@ -256,7 +283,7 @@ def do_deliver(state: MaracaiboState, seat: int, move: Deliver, events: list[Eve
     state.t.main = "city"
     state.t.delivered = True
     p.deliveries += 1
-    events.append(Event(kind="deliver", seat=seat,
+    events.append(Event(kind="deliver", seat=seat, reveals=True, data=SHOWN,
                         text=f"delivers {move.good.lower()} to {loc.name} ({move.card})"))
     push(state, seat, [Atom(disc=1), *loc.market[i].reward, *perm_atoms(p, "deliver_reward")],
          "delivery")
@@ -389,7 +416,9 @@ def do_quest(state: MaracaiboState, seat: int, move: QuestMove, events: list[Eve
     p.cp -= quest.cost.cp
     p.quests.append(move.quest)
     paid = f" (paying {', '.join(move.pay)})" if move.pay else ""
-    events.append(Event(kind="quest", seat=seat, text=f"completes quest {move.quest}{paid}"))
+    events.append(Event(kind="quest", seat=seat, reveals=bool(move.pay),
+                        data=SHOWN if move.pay else {},
+                        text=f"completes quest {move.quest}{paid}"))
     everywhere = switch(state, "explorer_quests_count")
     counts = everywhere or not explorer
     count = len(p.quests) - (0 if everywhere else p.explorer_quests)

@@ -97,7 +97,8 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
             todo.append("plan 1 (`/plan` and the card)")
         if not p.career:
             todo.append("choose one of your two careers (`/career`)")
-        return "in secret, " + " and ".join(todo) + "; `/hand` shows your cards"
+        listed = ", ".join(todo[:-1]) + (" and " if len(todo) > 1 else "") + todo[-1]
+        return "in secret, " + listed + "; `/hand` shows your cards"
     if state.step == "over":
         return "the game is over"
     if state.step == "scoring":
@@ -116,9 +117,14 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
         return f"draw {plural(n, 'card')}: `/move draw deck` or a display card"
     if state.combat is not None:
         if not state.combat.nation:
-            return "choose the nation to fight for (`/fight spain`) or `/fight done`"
-        return ("fight: `/fight influence 1|2`, `/fight annex 12`, `/fight figures 1` or "
-                "`/fight done`")
+            return "choose the nation to fight for from the drawn token (`/fight spain`)"
+        legal = _legal(state, state.current)
+        offers = [words for kind, words in ((FightInfluence, "`/fight influence 1|2`"),
+                                            (FightAnnex, "`/fight annex 12`"),
+                                            (FightFigures, "`/fight figures 1`"))
+                  if any(isinstance(m, kind) for m in legal)]
+        cp = state.seats[state.current].cp
+        return f"fight ({cp} CP): " + ", ".join([*offers, "`/fight done`"])
     p = state.seats[state.current]
     if state.t.main_done:
         return "free actions, then `/move done` to draw (phase C)"
@@ -154,6 +160,10 @@ def public_text(state: MaracaiboState, seat: int, move: Move) -> str:
 # Slash verbs --------------------------------------------------------------------------
 
 
+# Move words that are also a verb's own sub-actions: after that verb they stay its part.
+OWN_WORDS = {"village": ("buy", "invest")}
+
+
 def complete(verb: Verb | None, text: str) -> str:
     """'/sail 6' -> 'sail 6'; text already starting with a move word is left alone."""
     text = text.strip()
@@ -161,6 +171,8 @@ def complete(verb: Verb | None, text: str) -> str:
         return text
     clean = normalise(text)
     first = clean.split(" ", 1)[0] if clean else ""
+    if first in OWN_WORDS.get(verb.word, ()):
+        return f"{verb.word} {text}"        # `/village buy A03a, take 1`: village actions
     if first in (verb.word, *verb.also) or first in LEADS:
         return text
     return f"{verb.word} {text}".strip()

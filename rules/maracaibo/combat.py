@@ -128,6 +128,9 @@ def do_pile(state: MaracaiboState, seat: int, move: FightPile, events: list[Even
 
 def in_fight(state: MaracaiboState, seat: int) -> Combat:
     if state.combat is None or state.step != "main" or seat != state.current:
+        if state.step == "main" and seat == state.current and fight_here(state, seat):
+            fail("Draw a combat token first: `fight 1` or `fight 2` (the pile), then the "
+                 "nation and your combat actions.")
         fail("You are not in a fight now.")
     if state.decision is not None:
         fail("First answer what the last effect asks (see the prompt).")
@@ -178,7 +181,8 @@ def do_nation(state: MaracaiboState, seat: int, move: FightNation, events: list[
     if move.card:
         p.hand.remove(move.card)
         state.discard.append(move.card)
-    events.append(Event(kind="combat", seat=seat,
+    events.append(Event(kind="combat", seat=seat, reveals=bool(move.card),
+                        data={"own_cards": True} if move.card else {},
                         text=f"fights for {data.nation_name(move.nation)}: "
                              f"{describe_entry(move.nation, combat.token)}"
                              + (f" ({move.card})" if move.card else "")))
@@ -309,8 +313,29 @@ def do_figures(state: MaracaiboState, seat: int, move: FightFigures,
                              f"+{move.n * rules.figure_cp} CP"))
 
 
+def choosable_nations(state: MaracaiboState, seat: int) -> list[str]:
+    """The nations on the drawn token the fighter can fight for (pay what it asks)."""
+    combat = state.combat
+    assert combat is not None
+    p = state.seats[seat]
+    token = load_data().combat_tokens[combat.token]
+    out = []
+    for n in ("ES", "FR", "EN"):
+        e = token.entry(n)
+        if e is None or p.dbl < e.pay or p.supply < e.figure:
+            continue
+        if e.object and not any(obj(c) == e.object for c in p.hand):
+            continue
+        out.append(n)
+    return out
+
+
 def check_done(state: MaracaiboState, seat: int, move: FightDone) -> None:
-    in_fight(state, seat)
+    combat = in_fight(state, seat)
+    # seed 5-①: the drawn token's nation is chosen at once (pay or gain what it shows)
+    if not combat.nation and choosable_nations(state, seat):
+        fail("Choose the nation you fight for first (the token is drawn), e.g. "
+             "`fight spain`; then `fight done`.")
 
 
 def do_done(state: MaracaiboState, seat: int, move: FightDone, events: list[Event]) -> None:

@@ -30,14 +30,14 @@ from rules.maracaibo.moves import (
 from rules.maracaibo.state import Decision, MaracaiboState
 
 ASKS = {
-    "nation": "choose a nation for {n} influence: `nation spain`, `france` or `england`",
-    "disc": "choose the ship-board space to take a disc from, e.g. `disc S4`",
-    "explore": "move your explorer 1 to {n} steps, e.g. `explore {n}`",
-    "quest_offer": "fulfil the quest your explorer stopped on (`quest …`) or `skip`",
-    "synergy": "choose a synergy token, e.g. `synergy navy`",
-    "buy": "buy a card from your hand or planning area (`buy` and the card) or `skip`",
-    "pay": "pay {n} doubloons for the rest of the effect (`pay`) or `skip`",
-    "annex_free": "place a free ownership marker, e.g. `annex 12 spain`",
+    "nation": "choose a nation for {n} influence: `/move nation spain`, `france` or `england`",
+    "disc": "choose the ship-board space to take a disc from, e.g. `/move disc S4`",
+    "explore": "move your explorer 1 to {n} steps, e.g. `/explore {n}`",
+    "quest_offer": "fulfil the quest your explorer stopped on (`/quest`) or `/move skip`",
+    "synergy": "choose a synergy token, e.g. `/move synergy navy`",
+    "buy": "buy a card from your hand or planning area (`/buy` and the card) or `/buy skip`",
+    "pay": "pay {n} doubloons for the rest of the effect (`/move pay`) or `/move skip`",
+    "annex_free": "place a free ownership marker, e.g. `/move annex 12 spain`",
 }
 
 

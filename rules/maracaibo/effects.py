@@ -197,6 +197,35 @@ def run(state: MaracaiboState, events: list[Event]) -> None:
         resolve(state, item, events)
 
 
+def source_words(source: str) -> str:
+    """Where a gain came from, as players read it: a card by its name, the rest as is."""
+    import re
+
+    m = re.fullmatch(r"([AB]\d\d[a-z])( synergy bonus)?", source)
+    if m:
+        return design(m.group(1)).name + (m.group(2) or "")
+    return source
+
+
+def note_gain(events: list[Event], seat: int, atom: Atom, source: str, what: str = "") -> None:
+    """Tell the table what an effect paid ("gains +2 dbl, +1 VP (flag 4)"); the gains of one
+    source in a row share a line."""
+    if not what and atom.inf is not None:
+        what = f"+{atom.inf.n} influence with {load_data().nation_name(atom.inf.nation)}"
+    what = what or describe_atom(atom)
+    last = events[-1] if events else None
+    if last is not None and last.kind == "gain" and last.seat == seat \
+            and last.data.get("source") == source:
+        parts = [*last.data["parts"], what]
+    else:
+        parts = [what]
+        last = Event(kind="gain", seat=seat, text="", data={"source": source})
+        events.append(last)
+    last.data["parts"] = parts
+    where = source_words(source)
+    last.text = "gains " + ", ".join(parts) + (f" ({where})" if where else "")
+
+
 def resolve(state: MaracaiboState, item: Pending, events: list[Event]) -> None:
     from rules.maracaibo import combat, explorer
     from rules.maracaibo.actions import buyable_cards
@@ -211,8 +240,14 @@ def resolve(state: MaracaiboState, item: Pending, events: list[Event]) -> None:
     def ask(decision: Decision) -> None:
         state.decision = decision
 
-    if kind in AUTO or (kind == "inf" and atom.inf and atom.inf.nation != "ANY") or (
-            kind == "syn" and atom.syn != "ANY"):
+    if kind in AUTO or (kind == "inf" and atom.inf and atom.inf.nation != "ANY"):
+        figures = p.supply
+        gain(state, seat, atom, events)
+        if not item.source.startswith("career "):   # a claim's event lists its reward
+            note_gain(events, seat, atom, item.source,
+                      "no figure (none left in the stock)" if kind == "fig" and p.supply == figures
+                      else "")
+    elif kind == "syn" and atom.syn != "ANY":
         gain(state, seat, atom, events)
     elif kind == "inf":
         assert atom.inf is not None
@@ -238,7 +273,11 @@ def resolve(state: MaracaiboState, item: Pending, events: list[Event]) -> None:
             ask(Decision(kind="synergy", seat=seat, source=item.source))
     elif kind == "buy":
         assert atom.buy is not None
-        if buyable_cards(state, seat, atom.buy.discount):
+        # asked whenever the hand holds a card: whether one is affordable is the player's
+        # secret (they answer `skip`); planned cards are public, so they decide alone
+        planned = [c for c in buyable_cards(state, seat, atom.buy.discount)
+                   if c in p.planned]
+        if p.hand or planned:
             ask(Decision(kind="buy", seat=seat, n=atom.buy.discount, source=item.source))
         else:
             events.append(Event(kind="buy", seat=seat, text="has no card to buy"))

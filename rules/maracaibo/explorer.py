@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.contract import Event
-from rules.maracaibo.actions import payments
-from rules.maracaibo.data import Atom, load_data
+from rules.maracaibo.data import Atom, Quest, load_data
 from rules.maracaibo.effects import push
 from rules.maracaibo.options import switch
-from rules.maracaibo.state import Decision, MaracaiboState
+from rules.maracaibo.state import Decision, MaracaiboState, Player
 
 
 @dataclass(frozen=True)
@@ -118,13 +117,23 @@ def move(state: MaracaiboState, seat: int, route: Route, events: list[Event]) ->
 
 
 def offer_quest(state: MaracaiboState, seat: int, slot: str) -> None:
-    """The explorer stopped on a quest: ask whether to fulfil it, if the player can pay."""
+    """The explorer stopped on a quest: ask whether to fulfil it, unless the player plainly
+    cannot pay. Only what the table sees decides that — doubloons, combat points and the
+    number of hand cards — never which cards the hand holds: a hand that cannot pay only
+    answers `skip`, and nobody learns from the question what is in it."""
     data = load_data()
     p = state.seats[seat]
     if p.explorer != slot or slot in state.slots_taken:
         return
-    if any(payments(p, data.quest[q]) for q in state.quests_at.get(slot, [])):
+    if any(might_pay(p, data.quest[q]) for q in state.quests_at.get(slot, [])):
         state.decision = Decision(kind="quest_offer", seat=seat, slot=slot, source=slot)
+
+
+def might_pay(p: Player, quest: Quest) -> bool:
+    """Could this player pay ``quest``, as far as anyone but the player can tell?"""
+    cost = quest.cost
+    return (p.dbl >= cost.dbl and p.cp >= cost.cp
+            and len(p.hand) >= len(cost.goods) + len(cost.objects))
 
 
 def ordinal(n: int) -> str:

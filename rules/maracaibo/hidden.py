@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 
-from rules.maracaibo.data import load_data
 from rules.maracaibo.state import MaracaiboState
 
 
@@ -44,12 +43,14 @@ def determinize(state: MaracaiboState, seat: int | None, rng: random.Random) -> 
 
 
 def _cards(new: MaracaiboState, others: list[int], rng: random.Random) -> None:
-    """Deal the unseen cards again, each onto a place that shows the same back."""
+    """Deal the unseen cards again, each onto a place that shows the same back (a secret
+    setup plan is one of those places: the card itself is dealt afresh)."""
+    picks = {i: [new.seats[i].plan_pick] for i in others if new.seats[i].plan_pick}
     slots: list[tuple[list[str], int]] = [(new.deck, i) for i in range(len(new.deck))]
     slots += [(new.box, i) for i in range(len(new.box))]
     for i in others:
         p = new.seats[i]
-        for zone in (p.hand, p.dealt, p.kept):
+        for zone in (p.hand, p.dealt, p.kept, picks.get(i, [])):
             slots += [(zone, k) for k in range(len(zone))]
     pools: dict[str, list[str]] = {"A": [], "B": []}
     for zone, k in slots:
@@ -60,11 +61,8 @@ def _cards(new: MaracaiboState, others: list[int], rng: random.Random) -> None:
         zone[k] = pools[zone[k][0]].pop()
     for i in others:
         p = new.seats[i]
-        if p.plan_pick:                 # a secret plan at setup: any of that seat's cards
-            choices = [*p.dealt, p.plan_pick]
-            rng.shuffle(choices)
-            p.plan_pick = choices.pop()
-            p.dealt = sorted(choices)
+        if i in picks:
+            p.plan_pick = picks[i][0]
         p.kept.sort()
         p.dealt.sort()
     new.box.sort()
@@ -72,41 +70,44 @@ def _cards(new: MaracaiboState, others: list[int], rng: random.Random) -> None:
 
 def _careers(new: MaracaiboState, seat: int | None, others: list[int],
              rng: random.Random) -> None:
-    """Careers not yet shown are dealt again, consistently with the ones shown."""
-    designs = [c.id for c in load_data().careers]
-    known = set()
-    if seat is not None:
-        known |= set(new.seats[seat].careers_dealt)
+    """The careers ``seat`` has not seen — the other seats' careers dealt (but those shown),
+    the ones they gave back, the box (less the one ``seat`` gave back itself) — dealt
+    again among those places, never one design twice to a player; a secret choice among
+    two dealt careers is made again."""
+    own = new.seats[seat].career_returned if seat is not None else ""
+    box = list(new.careers_box)
+    if own in box:
+        box.remove(own)
+    places: list[tuple[list[str], int]] = [(box, j) for j in range(len(box))]
+    returned = {i: [new.seats[i].career_returned] for i in others
+                if new.seats[i].career_returned}
     for i in others:
         p = new.seats[i]
-        if p.career_shown:
-            known.add(p.career)
-    free = [c for c in designs if c not in known]
-    rng.shuffle(free)
-    need = 0
+        places += [(p.careers_dealt, k) for k, c in enumerate(p.careers_dealt)
+                   if not (p.career_shown and c == p.career)]
+        places += [(returned[i], 0)] if i in returned else []
+    values = [zone[k] for zone, k in places]
+
+    def distinct() -> bool:
+        return all(len(set(new.seats[i].careers_dealt + returned.get(i, [])))
+                   == len(new.seats[i].careers_dealt) + len(returned.get(i, []))
+                   for i in others)
+
+    original = list(values)
+    for _ in range(50):
+        rng.shuffle(values)
+        for (zone, k), value in zip(places, values, strict=True):
+            zone[k] = value
+        if distinct():
+            break
+    else:  # pragma: no cover - a deal that cannot be reshuffled keeps its places
+        for (zone, k), value in zip(places, original, strict=True):
+            zone[k] = value
     for i in others:
         p = new.seats[i]
-        need += len(p.careers_dealt) - (1 if p.career_shown else 0)
-    pool = list(free)
-    while len(pool) < need:       # more careers dealt than designs: dealt with replacement
-        extra = list(designs)
-        rng.shuffle(extra)
-        pool += extra
-    for i in others:
-        p = new.seats[i]
-        keep = [p.career] if p.career_shown else []
-        fresh = []
-        while len(keep) + len(fresh) < len(p.careers_dealt):
-            pick = next(c for c in pool if c not in keep and c not in fresh)
-            pool.remove(pick)
-            fresh.append(pick)
-        chosen = bool(p.career) and not p.career_shown
-        p.careers_dealt = keep + fresh
-        if chosen:
-            p.career = fresh[0]
+        if i in returned:
+            p.career_returned = returned[i][0]
+        if p.career and not p.career_shown:
+            p.career = rng.choice(p.careers_dealt)
         p.careers_dealt.sort()
-    box_size = len(new.careers_box)
-    leftover = sorted(pool)[:box_size]
-    while len(leftover) < box_size:
-        leftover.append(designs[len(leftover) % len(designs)])
-    new.careers_box = sorted(leftover)
+    new.careers_box = sorted(box + ([own] if own in new.careers_box else []))

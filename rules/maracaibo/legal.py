@@ -119,7 +119,7 @@ def main_moves(state: MaracaiboState, seat: int) -> list[Move]:
         out += village_moves(state, seat)
     city_open = t.main in ("", "city") and not t.city_done
     if loc.kind == "city" and city_open:
-        if state.market.get(loc.id) and not t.delivered:
+        if state.market.get(loc.id) and not t.delivered and any(p.discs):
             seen = set()
             for c in sorted(p.hand):
                 g = good(c)
@@ -202,7 +202,9 @@ def fight_moves(state: MaracaiboState, seat: int) -> list[Move]:
                     out.append(FightAnnex(loc=loc.id))
     have = p.supply if switch(state, "figures_for_cp_from") == "supply" else len(p.figures)
     out += [FightFigures(n=n) for n in range(1, have + 1)]
-    return [*out, FightDone()]
+    if fight.nation or not combat.choosable_nations(state, seat):
+        out.append(FightDone())
+    return out
 
 
 def decision_moves(state: MaracaiboState, seat: int, d: Decision) -> list[Move]:

@@ -191,6 +191,10 @@ class Reader:
                 if len(words) > MAX_WORDS:
                     raise InvalidMoveError(f"I can't read {excerpt(part)!r}: too many words.")
                 first = LEADS.get(words[0])
+                if first == "city" and len(words) > 1 and LEADS.get(words[1]) in (
+                        "fight", "explore"):
+                    words = words[1:]             # "city combat 1, france": a fight goes on
+                    first = LEADS[words[0]]
                 if lead == "fight" and first in ("done", "pass", "skip", "annex"):
                     first = None                  # "fight 1, spain, annex 12, done"
                 if first is None:
@@ -216,7 +220,8 @@ class Reader:
         except RulesError:
             self.ctx = None
             return
-        if any(e.reveals for e in events):
+        # a hand card shown is the mover's own knowledge: reading on looks at nothing hidden
+        if any(e.reveals and not e.data.get("own_cards") for e in events):
             self.ctx = None
 
     def default_lead(self, words: list[str]) -> str:

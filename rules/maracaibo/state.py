@@ -49,6 +49,7 @@ class Player(BaseModel):
     careers_dealt: list[str] = Field(default_factory=list)
     career: str = ""
     career_shown: bool = False      # turned face up when its first task is claimed
+    career_returned: str = ""       # the career given back to the box at ⑰ (secret)
     tasks: list[int] = Field(default_factory=list)        # tasks done (0-based)
     career_done: bool = False
     ship: str = "0"

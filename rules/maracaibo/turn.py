@@ -128,7 +128,8 @@ def do_plan(state: MaracaiboState, seat: int, move: Plan, events: list[Event]) -
         return
     p.hand.remove(move.card)
     p.planned.append(move.card)
-    events.append(Event(kind="plan", seat=seat, text=f"plans {short(move.card)}"))
+    events.append(Event(kind="plan", seat=seat, text=f"plans {short(move.card)}",
+                        reveals=True, data={"own_cards": True}))
 
 
 def check_career(state: MaracaiboState, seat: int, move: ChooseCareer) -> None:
@@ -169,8 +170,10 @@ def finish_setup(state: MaracaiboState, events: list[Event]) -> None:
         state.discard += p.dealt
         shown.append(f"seat {seat + 1} plans {short(p.plan_pick)}")
         p.dealt, p.kept, p.plan_pick = [], [], ""
-        state.careers_box += [c for c in p.careers_dealt if c != p.career]
+        returned = [c for c in p.careers_dealt if c != p.career]
+        state.careers_box += returned
         state.careers_box.sort()
+        p.career_returned = returned[0] if returned else ""
         p.careers_dealt = [p.career]
         n = min(rules.figures_after_career, p.stock)
         p.stock -= n
