@@ -93,8 +93,20 @@ class LocalTable:
 
     # Commands --------------------------------------------------------------------------
 
+    async def learn_names(self) -> None:
+        """The seated players' names, so pings and DMs name people who have not spoken
+        yet in this run (after a restart, say)."""
+        try:
+            table = await self.service.table(self.channel)
+        except TableError:
+            return
+        for seat in table.seats:
+            if seat.user_id is not None:
+                self.names.setdefault(seat.user_id, seat.name)
+
     async def greeting(self) -> list[str]:
         """Where the table stands when the terminal opens (after a restart, too)."""
+        await self.learn_names()
         if await self.service.game_of(self.channel) is None:
             return []
         try:
@@ -114,7 +126,10 @@ class LocalTable:
         self.names[uid] = self.speaker
         text = m.group(2).strip()
         try:
-            return self._show(await self._command(uid, text)) + await self._reminders()
+            reply = await self._command(uid, text)
+            if reply.notify or reply.dms:
+                await self.learn_names()
+            return self._show(reply) + await self._reminders()
         except TableError as exc:
             return [f"⚠️  (only {self.speaker} sees this) {exc}"]
 

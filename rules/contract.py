@@ -191,6 +191,12 @@ class Game(ABC, Generic[StateT]):
         ``to_act``: someone who *may* act out of turn is not waited for."""
         return self.to_act(state)
 
+    def start_player(self, state: StateT) -> int:
+        """The seat that starts, for the start message's turn order (after ``setup``).
+        Default: the first seat the game waits for; a game where someone else acts first
+        (a setup placement) names its real start player."""
+        return (self.waiting_on(state) or [0])[0]
+
     def idle_reason(self, state: StateT, seat: int) -> str:
         """Why ``seat`` cannot act now, in a sentence ('seat N' for players)."""
         return self.waiting_for(state)

@@ -444,10 +444,6 @@ def test_the_public_markers_identify_the_seed_and_the_seed_every_hidden_card():
     assert new(4, seed=found).display == table.display   # ... gives the face-down columns
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bot/table/service.py draws game seeds with secrets.randbelow(2**31): trying all "
-    "2**31 seeds against the public distance markers takes ~11 CPU-hours in plain Python "
-    "(minutes in C) and reveals every deck. Needs a seed of 64 bits (bot/, not Neptun)."))
 async def test_game_seeds_are_too_many_to_try(tmp_path):
     from bot.table import TableService
 

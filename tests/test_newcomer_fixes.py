@@ -300,3 +300,33 @@ async def test_two_processes_never_send_the_same_reminder(db: Databases):
                                one.due_reminders(), two.due_reminders())
     ids = [r.id for batch in got for r in batch]
     assert len(ids) == 20 and len(set(ids)) == 20
+
+
+async def test_the_start_message_names_the_games_own_start_player(tmp_path):
+    """In Vasco da Gama the Sernigi holder may place the setup merchant before anyone;
+    the start message still names the real start player (the game says who)."""
+    for seed in range(1, 8):
+        svc = await make_service(tmp_path / f"s{seed}.sqlite3", seed=seed)
+        await svc.open_lobby(CH, GUILD, ALICE, "Alice", "vasco")
+        await svc.join(CH, BOB, "Bob")
+        reply = await svc.add_computer(CH, ALICE)
+        reply = await svc.start_game(CH, ALICE)
+        table = await svc.table(CH)
+        starter = table.names[table.game.start_player(table.state)]
+        assert f"1. {starter} — " in reply.text and "(starts)" in reply.text.split("\n")[1]
+        await svc.close()
+
+
+async def test_local_pings_name_players_after_a_restart(tmp_path):
+    from bot.local import LocalTable
+
+    svc = await make_service(tmp_path / "l.sqlite3")
+    first = LocalTable(svc, tmp_path / "b")
+    for line in ("alice: /navegador start", "bob: /join", "alice: /start"):
+        await first.handle(line)
+    table = await svc.table(1)
+    mover = table.seats[table.state.current].name
+    fresh = LocalTable(svc, tmp_path / "b")               # a new run knows nobody yet
+    await fresh.greeting()
+    out = "\n".join(await fresh.handle(f"{mover}: /hire 1"))
+    assert "🔔 " in out and re.search(r"🔔 \d{6,}", out) is None

@@ -169,7 +169,7 @@ class LobbyDesk:
         except RulesError as exc:
             raise TableError(str(exc)) from None
         # The rules draw the start player; list the seats in turn order from there.
-        first = (g.waiting_on(state) or [0])[0]
+        first = g.start_player(state)
         table = Table(table.row, seats, g, state, 0)
         plays, state = self.tables.computers(table, state)
         table = await self.tables.commit(table, plays, state, mover=None, seats=seats,

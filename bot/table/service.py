@@ -42,6 +42,13 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+def new_seed() -> int:
+    """A game's seed: 63 random bits, far too many to find by trying seeds against what
+    the table shows (a 31-bit seed could be recovered from a board's public layout in
+    hours, and with it every hidden card). 63 bits fit a signed 64-bit database column."""
+    return secrets.randbits(63)
+
+
 def _guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     """A full disk is a sentence for the user, never a crash (the bot goes on)."""
     @functools.wraps(fn)
@@ -68,7 +75,7 @@ class TableService:
         self.panels = Panels()
         self.narrator = Narrator(render, self.panels)
         self.lobbies = LobbyDesk(self.tables, self.narrator,
-                                 seed_source or (lambda: secrets.randbelow(2**31)))
+                                 seed_source or new_seed)
         self.moves = MoveDesk(self.tables, self.narrator)
         self.views = ViewDesk(self.tables, self.narrator, self.lobbies)
         self.reminders = ReminderDesk(self.tables, self.narrator)

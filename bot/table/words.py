@@ -57,7 +57,7 @@ def event_line(event: Event, names: list[str]) -> str:
         text = f"{names[event.seat]} {text}"
     else:
         text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def bold(name: str) -> str:

@@ -36,6 +36,10 @@ class VascoDaGama(Game[VascoState]):
               ) -> VascoState:
         return setup.setup(players, seed, options)
 
+    def start_player(self, state: VascoState) -> int:
+        # the Sernigi holder may place the setup merchant first; the round starts here
+        return state.start
+
     def to_act(self, state: VascoState) -> list[int]:
         return turn.to_act(state)
 
