@@ -8,6 +8,7 @@ needs no line here. Tests register toy renderers with ``register``.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -18,14 +19,35 @@ class Renderer(Protocol):
 
 
 _RENDERERS: dict[str, Renderer] = {}
+_REGISTERED: set[str] = set()      # by ``register``, in this process only
 
 
 def register(game: str, renderer: Renderer) -> None:
     _RENDERERS[game] = renderer
+    _REGISTERED.add(game)
 
 
 def unregister(game: str) -> None:
     _RENDERERS.pop(game, None)
+    _REGISTERED.discard(game)
+
+
+def has_renderer(game: str) -> bool:
+    """Whether ``game`` may have a picture, without importing it: the bot process asks
+    this and leaves the drawing (Pillow, the static layers) to its picture workers."""
+    if game in _RENDERERS:
+        return True
+    try:
+        return importlib.util.find_spec(f"render.{game}") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def registered_here(game: str) -> bool:
+    """Whether ``game``'s picture was registered in this process with ``register`` (a test's
+    toy renderer) rather than found as ``render/<game>/``: only the latter can be drawn
+    by another process, which finds it by the same convention."""
+    return game in _REGISTERED
 
 
 def renderer_for(game: str) -> Renderer | None:

@@ -1,36 +1,55 @@
-"""Benchmark the table service: many concurrent games on one SQLite file.
+"""Benchmark the table service: many live games on one SQLite file, with pictures drawn by
+the picture worker processes (prints numbers; not a test).
 
-    .venv/bin/python scripts/bench_service.py [--games 100] [--turns 30] [--render-turns 8]
-                                              [--paced-turns 3] [--rate 40]
+    .venv/bin/python scripts/bench_service.py [--games 100] [--turns 10] [--render-turns 10]
+                                              [--seconds 20] [--rate 40] [--workers N]
+                                              [--no-half] [--profile FILE] [--db FILE]
 
-1. Throughput without pictures: every game plays ``--turns`` commands (two humans typing
-   random whole turns, one computer seat answering), all games at once. Prints commands/s
-   and moves/s (a move = one logged decision, computers' included).
-2. Latency with pictures: ``--render-turns`` more commands per game, all games at once,
-   rendering every board in worker threads. Prints p50/p99 of one command as the player
-   waits for it (load, apply, computers, commit, render).
-   Then ``--paced-turns`` commands per game arriving at random (``--rate`` commands/s over
-   all games): the latency a player sees under a steady load rather than a stampede.
-3. Autocomplete latency (``suggestions``) at turn starts.
+1. Without pictures: every game plays ``--turns`` commands (two humans typing random whole
+   turns, one computer seat answering), all games at once: commands/s through the service.
+2. Autocomplete latency (``suggestions``) at turn starts.
+3. **Capacity** with pictures (closed loop): every game plays ``--render-turns`` more
+   commands flat out, each reply waiting for its picture (no picture skipped or sent to
+   follow: the queue holds every game and the wait is long). Commands/s over the wall
+   clock, the simulated players' choosing included.
+4. **The render floor**: the mean render+encode time of a sample of the pictures drawn in
+   step 3, drawn again one at a time in a warm process of their own; cores ÷ that time is
+   the most pictures/s the machine could draw if it did nothing else.
+5. **Latency** in an open loop at 50% of the capacity (unless ``--no-half``), then at
+   ``--rate`` commands/s, ``--seconds`` each: commands *arriving* at random (a Poisson
+   process over all games), whatever the replies take; p50/p99 of one command from its arrival
+   to its reply with its picture (load, apply, computers, commit, panel, picture).
+6. **Memory** at the end: the bot process's RSS, and the picture processes' (the fork
+   server holding the warm static layers, and the workers, whose pages are mostly shared
+   with it: their PSS counts each shared page once in all).
 
-Bounded: it ends by itself; the database lives in a temporary folder unless --db is given.
+Ends with three lines a script can read: capacity, p99 at ``--rate``, the bot process's
+RSS. Bounded: it ends by itself; the database lives in a temporary folder unless --db.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import multiprocessing
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.pictures import Pictures  # noqa: E402
+from bot.pictures.job import Job, make_job, paint  # noqa: E402
+from bot.pictures.pool import ProcessPainter, machine_cores  # noqa: E402
 from bot.table import TableService  # noqa: E402
-from render.registry import renderer_for
 from rules.navegador.policy import random_turn  # noqa: E402
 
 
@@ -39,6 +58,74 @@ def pct(values: list[float], p: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def uptime() -> str:
+    """The machine's load (other people's tests run here too)."""
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+# Memory ---------------------------------------------------------------------------------
+
+
+def memory(pid: int) -> dict[str, int]:
+    """Rss, Pss, Private (USS) of a process, in kB."""
+    out = {"Rss": 0, "Pss": 0, "Private": 0}
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                key, _, rest = line.partition(":")
+                if key in ("Rss", "Pss"):
+                    out[key] = int(rest.split()[0])
+                elif key in ("Private_Clean", "Private_Dirty"):
+                    out["Private"] += int(rest.split()[0])
+    except OSError:
+        pass
+    return out
+
+
+def descendants(pid: int) -> list[tuple[int, str]]:
+    """(pid, name) of every process below ``pid``: the fork server and the workers."""
+    parents: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1: stat.rindex(")")]
+        ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+        parents.setdefault(ppid, []).append(int(entry))
+        names[int(entry)] = name
+    found, todo = [], list(parents.get(pid, []))
+    while todo:
+        child = todo.pop()
+        found.append((child, names.get(child, "?")))
+        todo += parents.get(child, [])
+    return sorted(found)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU the processes have used so far (a process gone counts 0)."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def mb(kb: int) -> float:
+    return kb / 1024
+
+
+# Playing --------------------------------------------------------------------------------
 
 
 async def setup_games(svc: TableService, games: int) -> None:
@@ -54,7 +141,7 @@ THINKING: list[float] = []   # seconds the simulated players spent choosing thei
 
 
 async def play(svc: TableService, channel: int, turns: int, rng: random.Random,
-               latencies: list[float] | None = None) -> int:
+               latencies: list[float] | None = None, pictures: bool = False) -> int:
     done = 0
     for _ in range(turns):
         table = await svc.table(channel)
@@ -66,66 +153,158 @@ async def play(svc: TableService, channel: int, turns: int, rng: random.Random,
         text = random_turn(table.game, table.state, seat, rng)
         THINKING.append(time.perf_counter() - started)
         started = time.perf_counter()
-        await svc.move(channel, user, text)
+        reply = await svc.move(channel, user, text)
         if latencies is not None:
             latencies.append(time.perf_counter() - started)
+        assert not pictures or reply.image, "every command of this phase has its picture"
         done += 1
     return done
 
 
-async def paced(svc: TableService, channel: int, turns: int, rng: random.Random,
-                mean_gap: float, latencies: list[float]) -> int:
-    """Like ``play`` but waiting a random (exponential) time before each command: an
-    open-loop load, closer to people moving whenever they have a minute."""
-    done = 0
-    for _ in range(turns):
-        await asyncio.sleep(min(rng.expovariate(1 / mean_gap), 3 * mean_gap))
-        done += await play(svc, channel, 1, rng, latencies)
-    return done
+async def open_loop(svc: TableService, games: int, commands: int, rate: float,
+                    seed: int) -> tuple[int, float, list[float]]:
+    """An open loop: ``commands`` commands *arrive* at ``rate`` per second over all games
+    (a Poisson process, each to a game picked at random), whatever the replies take — as
+    people move whenever they have a minute. A command's latency counts from its arrival:
+    one that arrives while its game's previous command is still being answered waits for
+    it, and that wait counts. The run lasts about commands / rate seconds."""
+    rng = random.Random(seed)
+    locks = [asyncio.Lock() for _ in range(games)]
+    latencies: list[float] = []
+
+    async def command(game: int, arrival: float, choices: random.Random) -> int:
+        async with locks[game]:
+            done = await play(svc, 10_000 + game, 1, choices)
+        if done:
+            latencies.append(time.perf_counter() - arrival)
+        return done
+
+    tasks = []
+    started = arrival = time.perf_counter()
+    for _ in range(commands):
+        arrival += rng.expovariate(rate)
+        await asyncio.sleep(max(0.0, arrival - time.perf_counter()))
+        game = rng.randrange(games)
+        tasks.append(asyncio.ensure_future(
+            command(game, arrival, random.Random(rng.getrandbits(32)))))
+    counts = await asyncio.gather(*tasks)
+    return sum(counts), time.perf_counter() - started, latencies
 
 
-async def plies(svc: TableService, games: int) -> int:
-    total = 0
-    for g in range(games):
-        table = await svc.table(10_000 + g)
-        total += table.ply
-    return total
+# The render floor ------------------------------------------------------------------------
+
+
+def time_paint(jobs: list[bytes], rounds: int) -> list[tuple[float, float]]:
+    """Render+encode each job ``rounds`` times, one at a time (in a warm process): the
+    wall-clock and the CPU seconds of each."""
+    decoded = [Job.decode(j) for j in jobs]
+    for job in decoded[:5]:
+        paint(job)
+    out = []
+    for _ in range(rounds):
+        for job in decoded:
+            started, cpu = time.perf_counter(), time.process_time()
+            paint(job)
+            out.append((time.perf_counter() - started, time.process_time() - cpu))
+    return out
+
+
+def render_seconds(jobs: list[bytes], rounds: int = 3) -> list[tuple[float, float]]:
+    """Timings of the jobs drawn in a process forked from the warm fork server (so this
+    process never holds the static layers)."""
+    ctx = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(1, mp_context=ctx) as pool:
+        return pool.submit(time_paint, jobs, rounds).result()
+
+
+def sample_jobs(pictures: Pictures, every: int) -> list[bytes]:
+    """Record every ``every``-th picture asked for (the exact job the workers got)."""
+    jobs: list[bytes] = []
+    submit = pictures.submit
+    seen = [0]
+
+    def recording(game: str, view: Any, names: list[str], colours: Any = None,
+                  since: Any = None) -> Any:
+        seen[0] += 1
+        if seen[0] % every == 0:
+            jobs.append(make_job(game, view, names, colours, since).encode())
+        return submit(game, view, names, colours, since)
+
+    pictures.submit = recording  # type: ignore[method-assign]
+    return jobs
+
+
+# Main -----------------------------------------------------------------------------------
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100, help="live games (default 100)")
+    parser.add_argument("--turns", type=int, default=10,
+                        help="commands per game without pictures (default 10)")
+    parser.add_argument("--render-turns", type=int, default=10,
+                        help="commands per game in the capacity run (default 10)")
+    parser.add_argument("--seconds", type=float, default=20.0,
+                        help="length of each open-loop run (default 20 s)")
+    parser.add_argument("--rate", type=float, default=40.0,
+                        help="commands/s over all games for the open-loop run the p99 line "
+                             "reports (default 40)")
+    parser.add_argument("--no-half", action="store_true",
+                        help="skip the open-loop run at 50%% of the capacity")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="picture processes (default: one per core; 0: threads)")
+    parser.add_argument("--db", help="SQLite file (default: a temporary one, removed after)")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="cProfile the bot process during the capacity run into FILE")
+    return parser.parse_args()
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--turns", type=int, default=30)
-    parser.add_argument("--render-turns", type=int, default=8)
-    parser.add_argument("--paced-turns", type=int, default=3)
-    parser.add_argument("--rate", type=float, default=40.0,
-                        help="commands/s over all games for the paced (open-loop) run")
-    parser.add_argument("--db", help="SQLite file (default: a temporary one)")
-    args = parser.parse_args()
-    folder = tempfile.TemporaryDirectory()
-    path = Path(args.db) if args.db else Path(folder.name) / "bench.sqlite3"
-    svc = await TableService.open(path, render=False, seed_source=iter(range(1, 10**6)).__next__)
-    print(f"{args.games} concurrent games (2 humans + 1 computer each), SQLite WAL at {path}")
+    args = arguments()
+    cores = machine_cores()
+    print(f"machine: {cores} cores; {uptime()}")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(args.db) if args.db else Path(folder) / "bench.sqlite3"
+        started = time.perf_counter()
+        # every reply waits for its picture and none is skipped: capacity *with* pictures
+        pictures = await Pictures.start(args.workers, wait=60.0, timeout=60.0,
+                                        queue=args.games + 8)
+        print(f"pictures: {pictures.describe()}, warm in "
+              f"{time.perf_counter() - started:.1f} s")
+        try:
+            svc = await TableService.open(path, render=False, pictures=pictures,
+                                          seed_source=iter(range(1, 10**6)).__next__)
+            try:
+                lines = await run(svc, pictures, path, args, cores)
+            finally:
+                await svc.close()
+        finally:
+            await pictures.close()
+    print("\n".join(lines))
 
+
+async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.Namespace,
+              cores: int) -> list[str]:
+    """Every step; returns the three closing lines."""
+    print(f"{args.games} concurrent games (2 humans + 1 computer each), SQLite WAL at {path}")
     started = time.perf_counter()
     await setup_games(svc, args.games)
     print(f"setup: {args.games} lobbies opened, joined and started in "
           f"{time.perf_counter() - started:.2f} s")
 
-    before = await plies(svc, args.games)
-    started = time.perf_counter()
+    # 1. without pictures
+    started, cpu = time.perf_counter(), time.process_time()
     counts = await asyncio.gather(*(play(svc, 10_000 + g, args.turns, random.Random(g))
                                     for g in range(args.games)))
-    elapsed = time.perf_counter() - started
-    moves = await plies(svc, args.games) - before
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     service = elapsed - sum(THINKING)
-    print(f"without rendering: {sum(counts)} commands, {moves} moves in {elapsed:.2f} s, of "
-          f"which {sum(THINKING):.2f} s the simulated players choosing their turns")
-    print(f"  through the service: {sum(counts) / service:.0f} commands/s, "
-          f"{moves / service:.0f} moves/s (wall clock incl. players: "
-          f"{moves / elapsed:.0f} moves/s)")
+    print(f"without pictures: {sum(counts)} commands in {elapsed:.2f} s "
+          f"({sum(THINKING):.2f} s of it the simulated players choosing): "
+          f"{sum(counts) / service:.0f} commands/s through the service, "
+          f"{(cpu - sum(THINKING)) / sum(counts) * 1000:.2f} ms CPU per command")
 
+    # 2. autocomplete
     timings: list[float] = []
     for g in range(args.games):
         table = await svc.table(10_000 + g)
@@ -140,39 +319,99 @@ async def main() -> None:
     print(f"autocomplete: {len(timings)} calls, p50 {pct(timings, 50) * 1000:.1f} ms, "
           f"p99 {pct(timings, 99) * 1000:.1f} ms")
 
-    if renderer_for("navegador") is None:
-        print("with rendering: skipped (render package not available)")
-    else:
-        svc.render = True
-        await play(svc, 10_000, 1, random.Random(0))      # warm up (fonts, first draw)
-        latencies: list[float] = []
-        started = time.perf_counter()
-        counts = await asyncio.gather(*(
-            play(svc, 10_000 + g, args.render_turns, random.Random(1000 + g), latencies)
-            for g in range(args.games)))
-        elapsed = time.perf_counter() - started
-        print(f"with rendering, all {args.games} games moving flat out (closed loop): "
-              f"{sum(counts)} commands in {elapsed:.2f} s ({sum(counts) / elapsed:.0f} "
-              f"commands/s); turn latency p50 {pct(latencies, 50) * 1000:.0f} ms, "
-              f"p99 {pct(latencies, 99) * 1000:.0f} ms, "
-              f"mean {statistics.mean(latencies or [0]) * 1000:.0f} ms")
-        latencies = []
-        gap = args.games / args.rate
-        started = time.perf_counter()
-        counts = await asyncio.gather(*(
-            paced(svc, 10_000 + g, args.paced_turns, random.Random(2000 + g), gap, latencies)
-            for g in range(args.games)))
-        elapsed = time.perf_counter() - started
-        print(f"with rendering, {args.games} games paced at ~{args.rate:.0f} commands/s in "
-              f"all (open loop): {sum(counts)} commands in {elapsed:.2f} s; turn latency p50 "
-              f"{pct(latencies, 50) * 1000:.0f} ms, p99 {pct(latencies, 99) * 1000:.0f} ms")
-        single: list[float] = []
-        for g in range(min(args.games, 20)):
-            await play(svc, 10_000 + g, 1, random.Random(g), single)
-        print(f"one table alone (no contention): p50 {pct(single, 50) * 1000:.0f} ms, "
-              f"p99 {pct(single, 99) * 1000:.0f} ms")
-    await svc.close()
-    folder.cleanup()
+    # 3. capacity with pictures, closed loop
+    svc.narrator.render = True
+    await play(svc, 10_000, 1, random.Random(0), pictures=True)     # warm the path
+    jobs = sample_jobs(pictures, every=max(1, args.games * args.render_turns // 60))
+    THINKING.clear()
+    latencies: list[float] = []
+    print(f"load before the capacity run: {uptime()}")
+    profiler = cProfile.Profile() if args.profile else None
+    workers = pictures.pids()
+    worker_cpu = cpu_seconds(workers)
+    started, cpu = time.perf_counter(), time.process_time()
+    if profiler is not None:
+        profiler.enable()
+    counts = await asyncio.gather(*(
+        play(svc, 10_000 + g, args.render_turns, random.Random(1000 + g), latencies, True)
+        for g in range(args.games)))
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(args.profile)
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    capacity = sum(counts) / elapsed
+    worker_cpu = cpu_seconds(workers) - worker_cpu
+    print(f"capacity with pictures, all {args.games} games flat out (closed loop): "
+          f"{sum(counts)} commands in {elapsed:.2f} s = {capacity:.1f} commands/s; "
+          f"turn latency p50 {pct(latencies, 50) * 1000:.0f} ms, "
+          f"p99 {pct(latencies, 99) * 1000:.0f} ms; bot process CPU "
+          f"{cpu / sum(counts) * 1000:.2f} ms per command (players' choosing "
+          f"{sum(THINKING) / sum(counts) * 1000:.2f} ms of it); {dict(pictures.counts)}")
+    pictures.submit = type(pictures).submit.__get__(pictures)  # type: ignore[method-assign]
+    if isinstance(pictures.painter, ProcessPainter):
+        print(f"  pictures per worker: {sorted(pictures.painter.drawn_by.values())}")
+
+    # 4. the render floor
+    timings = await asyncio.to_thread(render_seconds, jobs)
+    seconds = [wall for wall, _ in timings]
+    mean = statistics.mean(seconds)
+    paint_cpu = statistics.mean(cpu for _, cpu in timings)
+    floor = cores / mean
+    print(f"render floor: {len(jobs)} of those pictures drawn {len(seconds) // len(jobs)} "
+          f"times each, one at a time: render+encode mean {mean * 1000:.1f} ms (median "
+          f"{statistics.median(seconds) * 1000:.1f} ms, CPU {paint_cpu * 1000:.1f} ms) -> "
+          f"{cores} cores / {mean * 1000:.1f} ms = {floor:.1f} pictures/s; capacity is "
+          f"{capacity / floor:.0%} of it")
+    # on a shared machine the wall clock measures the share we got: in CPU time, what
+    # each command cost (bot process + picture workers) against what drawing alone costs
+    # says what the cores could do if they were ours
+    per_command = (cpu + worker_cpu) / sum(counts)
+    print(f"in CPU time: a command cost the bot process {cpu / sum(counts) * 1000:.1f} ms + "
+          f"the picture workers {worker_cpu / sum(counts) * 1000:.1f} ms; drawing alone "
+          f"{paint_cpu * 1000:.1f} ms -> on {cores} idle cores ~{cores / per_command:.1f} "
+          f"commands/s against a floor of {cores / paint_cpu:.1f} "
+          f"({paint_cpu / per_command:.0%})")
+
+    # 5. latency in an open loop
+    half = capacity / 2
+    print(f"load before the open-loop runs: {uptime()}")
+    rates = [] if args.no_half or abs(args.rate - half) <= 0.5 else [half]
+    latencies = []
+    for rate in [*rates, args.rate]:
+        n, took, latencies = await open_loop(svc, args.games, round(rate * args.seconds),
+                                             rate, int(rate * 100))
+        print(f"open loop at {rate:.0f} commands/s asked ({rate / capacity:.0%} of capacity) "
+              f"over {args.games} games: {n} commands in {took:.1f} s ({n / took:.1f}/s); "
+              f"turn latency from arrival to the reply with its picture: p50 "
+              f"{pct(latencies, 50) * 1000:.0f} ms, p99 {pct(latencies, 99) * 1000:.0f} ms, "
+              f"max {max(latencies) * 1000:.0f} ms; {uptime()}")
+    single: list[float] = []
+    for g in range(min(args.games, 20)):
+        await play(svc, 10_000 + g, 1, random.Random(g), single)
+    print(f"one table alone (no contention): p50 {pct(single, 50) * 1000:.0f} ms, "
+          f"p99 {pct(single, 99) * 1000:.0f} ms; pictures {dict(pictures.counts)}")
+
+    # 6. memory, the games still live
+    live = 0
+    for g in range(args.games):
+        live += (await svc.table(10_000 + g)).row.status == "active"
+    me = memory(os.getpid())
+    print(f"memory with {live} live games: bot process RSS {mb(me['Rss']):.0f} MB "
+          f"(PSS {mb(me['Pss']):.0f} MB); state cache {len(svc.tables._cache)} of "
+          f"{svc.tables.cache_size}, panels {len(svc.panels._offers)} of {svc.panels.size}")
+    pool_pss = 0
+    for pid, name in descendants(os.getpid()):
+        m = memory(pid)
+        pool_pss += m["Pss"]
+        print(f"  picture process {pid} ({name}): RSS {mb(m['Rss']):.0f} MB, PSS "
+              f"{mb(m['Pss']):.0f} MB, own (USS) {mb(m['Private']):.0f} MB")
+    print(f"  all processes together (PSS: a shared page counted once): "
+          f"{mb(me['Pss'] + pool_pss):.0f} MB; the rss line below is the bot process alone")
+    print(f"load at the end: {uptime()}")
+    return [f"capacity {capacity:.1f} commands/s (floor {floor:.1f}, {capacity / floor:.0%})",
+            f"p99 {pct(latencies, 99) * 1000:.0f} ms at {args.rate:.0f} commands/s over "
+            f"{args.games} games",
+            f"rss {mb(me['Rss']):.0f} MB"]
 
 
 if __name__ == "__main__":

@@ -69,13 +69,14 @@ def _full(exc: sqlite3.Error) -> bool:
 
 
 async def _all(db: Db, sql: str, args: Iterable[Any] = ()) -> list[Any]:
-    async with db.execute(sql, tuple(args)) as cur:
-        return list(await cur.fetchall())
+    # one hop to aiosqlite's thread, not three (execute, fetch, close): each hop is a
+    # thread handoff that costs the event loop more than the query itself
+    return list(await db.execute_fetchall(sql, tuple(args)))
 
 
 async def _one(db: Db, sql: str, args: Iterable[Any] = ()) -> Any:
-    async with db.execute(sql, tuple(args)) as cur:
-        return await cur.fetchone()
+    rows = await _all(db, sql, args)
+    return rows[0] if rows else None
 
 
 async def _bump(db: Db, game_id: int, version: int, now: float, fields: dict[str, Any]) -> None:

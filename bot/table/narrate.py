@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.pictures import Drawing, Drawn, Pictures
 from bot.table import words
 from bot.table.lobby import colour_hex
 from bot.table.panels import Panels
-from bot.table.pictures import render_picture
 from bot.table.replies import Reply
 from bot.table.table import Table
 from bot.table.tables import Play
+
+PICTURE_FOLLOWS = "🖼️ The board picture follows in a moment."
+PICTURE_BUSY = "🖼️ No picture this time (many boards are being drawn); `/board` shows it."
 
 
 def play_lines(table: Table, plays: list[Play]) -> list[str]:
@@ -71,25 +74,39 @@ def notify(table: Table, mover: int | None = None) -> list[int]:
 
 
 class Narrator:
-    """Builds replies with the board picture (drawn off the event loop, if enabled)."""
+    """Builds replies with the board picture (drawn by ``pictures``, off the event loop —
+    in worker processes or threads —, if ``render``)."""
 
-    def __init__(self, render: bool = True, panels: Panels | None = None) -> None:
+    def __init__(self, render: bool = True, panels: Panels | None = None,
+                 pictures: Pictures | None = None) -> None:
         self.render = render
         self.panels = panels or Panels()
+        self.pictures = pictures or Pictures(wait=None)
 
-    async def picture(self, table: Table, since: Any = None) -> bytes | None:
+    def start_picture(self, table: Table, since: Any = None) -> Drawing:
+        """Start drawing the public board (``settle()`` it when the reply needs it)."""
         if not self.render or table.state is None:
-            return None
+            return Drawing()
         g = table.game
-        return await render_picture(g.name, g.view(table.state, None), table.names,
+        return self.pictures.submit(g.name, g.view(table.state, None), table.names,
                                     [colour_hex(s.colour) for s in table.seats], since)
+
+    async def picture(self, table: Table, since: Any = None) -> Drawn:
+        """The public board's picture, as ready as the pictures' ``wait`` allows."""
+        return await self.start_picture(table, since).settle()
 
     async def board_reply(self, table: Table, lines: list[str], mover: int | None, *,
                           notify_next: bool = True, since: Any = None) -> Reply:
         assert table.state is not None
-        lines = [*lines, next_line(table)]
+        # the picture is sent off first and drawn elsewhere while the panel (the event
+        # loop's own work) is built
+        drawing = self.start_picture(table, since)
+        panel = self.panels.public(table)
+        drawn = await drawing.settle()
+        note = PICTURE_FOLLOWS if drawn.later is not None else PICTURE_BUSY if drawn.busy else ""
+        lines = [*lines, next_line(table), note]
         return Reply(text=words.clip("\n".join(line for line in lines if line)),
-                     image=await self.picture(table, since),
+                     image=drawn.image, image_later=drawn.later,
                      notify=notify(table, mover) if notify_next else [],
                      progress=table.game.progress(table.state),
-                     panel=self.panels.public(table))
+                     panel=panel)

@@ -1,0 +1,294 @@
+"""Where pictures are drawn: worker processes (every core at work), or threads of the bot
+process (the fallback where processes cannot be started, and the tests' default).
+
+Both take an encoded job (``bot.pictures.job``) and give PNG bytes or raise
+``PictureFailed``; neither ever raises anything else, and neither can lose a move — the
+move is committed before its picture is asked for.
+
+The process pool runs its own small workers (``bot.pictures.worker``) rather than a
+``ProcessPoolExecutor``, because it must be able to kill one worker that takes too long
+and replace one that died, without breaking the pictures the others are drawing. Workers
+are forked from a fork server that has drawn every game once (``bot.pictures.preload``):
+a replacement starts warm in milliseconds, and the static layers exist once in memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext
+from multiprocessing.process import BaseProcess
+from typing import Protocol
+
+from bot.pictures.job import Job, PictureFailed, paint
+from bot.pictures.worker import NO, OK, READY, RETIRING, serve
+from bot.pictures.worker import Painter as DrawJob
+
+log = logging.getLogger(__name__)
+
+PRELOAD = "bot.pictures.preload"
+START_TIMEOUT = 120.0      # seconds for a new worker to warm and say ready (the first
+                           # one waits for the fork server to draw every game once)
+
+
+def machine_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class Painter(Protocol):
+    workers: int
+
+    async def paint(self, job: bytes, timeout: float | None) -> bytes: ...
+
+    async def close(self) -> None: ...
+
+    def describe(self) -> str: ...
+
+
+class ThreadPainter:
+    """Draws in ``threads`` threads of the bot process. A picture that times out is given
+    up (its thread finishes it and the bytes are dropped): threads cannot be killed."""
+
+    def __init__(self, threads: int = 2) -> None:
+        self.workers = max(1, threads)
+        self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="picture")
+
+    async def paint(self, job: bytes, timeout: float | None) -> bytes:
+        loop = asyncio.get_running_loop()
+        drawing = loop.run_in_executor(self._executor, _paint_bytes, job)
+        try:
+            return await asyncio.wait_for(drawing, timeout)
+        except TimeoutError:
+            raise PictureFailed(f"the picture took longer than {timeout:g} s") from None
+
+    async def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def describe(self) -> str:
+        return f"{self.workers} thread(s) in the bot process"
+
+
+def _paint_bytes(job: bytes) -> bytes:
+    return paint(Job.decode(job))
+
+
+class WorkerLost(Exception):
+    """The worker's pipe closed: it died (killed, crashed) or was already gone."""
+
+
+class Worker:
+    """One worker process and the bot's end of its pipe."""
+
+    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+
+    @classmethod
+    def launch(cls, ctx: ForkServerContext, painter: DrawJob, memory_mb: float) -> Worker:
+        """Start a worker (blocking: run it in a thread)."""
+        mine, theirs = ctx.Pipe(duplex=True)
+        process = ctx.Process(target=serve, args=(theirs, painter, memory_mb),
+                              name="sailbot-picture", daemon=True)
+        process.start()
+        theirs.close()          # so that the worker's death closes the pipe for us
+        return cls(process, mine)
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid
+
+    async def receive(self, timeout: float | None) -> bytes:
+        """The worker's next message, read when the pipe has one (the event loop never
+        waits on the pipe). WorkerLost when it closes; TimeoutError after ``timeout``."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[bytes] = loop.create_future()
+        fd = self.conn.fileno()
+
+        def readable() -> None:
+            if answer.done():
+                return
+            try:
+                answer.set_result(self.conn.recv_bytes())
+            except (EOFError, OSError) as exc:
+                answer.set_exception(WorkerLost(f"picture worker {self.pid} is gone ({exc!r})"))
+            loop.remove_reader(fd)
+
+        loop.add_reader(fd, readable)
+        try:
+            return await asyncio.wait_for(answer, timeout)
+        finally:
+            loop.remove_reader(fd)
+
+    async def call(self, job: bytes, timeout: float | None) -> bytes:
+        try:
+            self.conn.send_bytes(job)
+        except OSError as exc:
+            raise WorkerLost(f"picture worker {self.pid} is gone ({exc!r})") from None
+        return await self.receive(timeout)
+
+    def kill(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.process.kill()
+        with contextlib.suppress(OSError):
+            self.conn.close()
+
+    def reap(self) -> None:
+        """Wait for the process to end and free what it held (blocking: run in a thread)."""
+        self.process.join(5)
+        if self.process.exitcode is None:
+            self.kill()
+            self.process.join(5)
+        with contextlib.suppress(ValueError):
+            self.process.close()
+
+
+class ProcessPainter:
+    """``workers`` picture processes; one picture at a time each. Call ``start`` first.
+
+    A worker that dies is replaced at once (and its picture is tried once more on another
+    worker: a worker killed from outside loses nothing); one that takes longer than the
+    job's timeout is killed and replaced, and that picture fails. ``memory_mb`` limits
+    what one worker may hold of its own: past it, the worker finishes its picture and
+    gives way to a fresh one. ``painter`` draws a job in the worker (a module-level
+    function or picklable object; tests pass one that stalls)."""
+
+    def __init__(self, workers: int, *, memory_mb: float = 0.0, painter: DrawJob = paint,
+                 preload: bool = True) -> None:
+        self.workers = max(1, workers)
+        self.memory_mb = memory_mb
+        self.painter = painter
+        self.ctx = multiprocessing.get_context("forkserver")
+        if preload:
+            # has effect only if the fork server is not running yet (one per bot process)
+            self.ctx.set_forkserver_preload([PRELOAD])
+        self._all: set[Worker] = set()
+        self._idle: asyncio.Queue[Worker] = asyncio.Queue()
+        self._spawning: set[asyncio.Task[None]] = set()
+        self._closed = False
+        self.replaced = 0           # workers started to replace one that died or was retired
+        self.drawn_by: Counter[int] = Counter()     # pictures answered, by worker pid
+
+    async def start(self) -> None:
+        """Start every worker and wait until each is warm; raises if one cannot start."""
+        started = await asyncio.gather(*(self._launch() for _ in range(self.workers)),
+                                       return_exceptions=True)
+        failed = [s for s in started if isinstance(s, BaseException)]
+        for worker in started:
+            if isinstance(worker, Worker):
+                self._idle.put_nowait(worker)
+        if failed:
+            await self.close()
+            raise failed[0]
+
+    async def _launch(self) -> Worker:
+        worker = await asyncio.to_thread(Worker.launch, self.ctx, self.painter, self.memory_mb)
+        self._all.add(worker)
+        try:
+            hello = await worker.receive(START_TIMEOUT)
+            if hello != READY:
+                raise WorkerLost(f"picture worker {worker.pid} said {hello[:40]!r}")
+        except BaseException:
+            self._drop(worker)
+            raise
+        return worker
+
+    def pids(self) -> list[int]:
+        return sorted(w.pid for w in self._all if w.pid is not None)
+
+    def describe(self) -> str:
+        return f"{self.workers} picture worker process(es)"
+
+    async def paint(self, job: bytes, timeout: float | None) -> bytes:
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        for attempt in (1, 2):
+            if self._closed:
+                raise PictureFailed("the picture workers are closed")
+            left = None if deadline is None else max(0.0, deadline - loop.time())
+            try:
+                worker = await asyncio.wait_for(self._idle.get(), left)
+            except TimeoutError:
+                raise PictureFailed(f"no picture worker was free within {timeout:g} s") from None
+            left = None if deadline is None else max(0.0, deadline - loop.time())
+            try:
+                answer = await worker.call(job, left)
+            except WorkerLost as exc:
+                self._replace(worker)
+                if attempt == 2:
+                    raise PictureFailed(str(exc)) from None
+                log.warning("%s; drawing its picture again on another worker", exc)
+                continue
+            except TimeoutError:
+                self._replace(worker)
+                raise PictureFailed(f"the picture took longer than {timeout:g} s; its "
+                                    f"worker {worker.pid} was replaced") from None
+            except BaseException:           # cancelled mid-picture: its answer would be
+                self._replace(worker)       # taken for the next job's, so replace it
+                raise
+            status, fate, payload = answer[:1], answer[1:2], answer[2:]
+            self.drawn_by[worker.pid or 0] += 1
+            if fate == RETIRING:                # it outgrew its memory limit and exits
+                self._replace(worker)
+            else:
+                self._idle.put_nowait(worker)
+            if status == OK:
+                return payload
+            raise PictureFailed(payload.decode(errors="replace") if status == NO
+                                else f"picture worker {worker.pid} said {answer[:40]!r}")
+        raise AssertionError("unreachable")
+
+    def _drop(self, worker: Worker) -> None:
+        self._all.discard(worker)
+        worker.kill()
+        task = asyncio.ensure_future(asyncio.to_thread(worker.reap))
+        self._spawning.add(task)            # type: ignore[arg-type]
+        task.add_done_callback(self._spawning.discard)   # type: ignore[arg-type]
+
+    def _replace(self, worker: Worker) -> None:
+        """Drop ``worker`` and start another in its place, in the background."""
+        self._drop(worker)
+        if self._closed:
+            return
+        task = asyncio.ensure_future(self._respawn())
+        self._spawning.add(task)
+        task.add_done_callback(self._spawning.discard)
+
+    async def _respawn(self) -> None:
+        pause = 0.5
+        while not self._closed:
+            try:
+                worker = await self._launch()
+            except Exception:
+                log.exception("a picture worker could not be started; trying again in %g s",
+                              pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 60.0)
+                continue
+            if self._closed:
+                self._drop(worker)
+                return
+            self.replaced += 1
+            self._idle.put_nowait(worker)
+            return
+
+    async def close(self) -> None:
+        self._closed = True
+        for task in list(self._spawning):
+            task.cancel()
+        workers = list(self._all)
+        self._all.clear()
+        for worker in workers:
+            with contextlib.suppress(OSError):
+                worker.conn.close()         # an idle worker reads EOF and exits
+        await asyncio.gather(*(asyncio.to_thread(w.reap) for w in workers),
+                             return_exceptions=True)

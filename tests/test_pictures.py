@@ -1,0 +1,250 @@
+"""Board pictures drawn by worker processes: the same bytes whichever worker draws them,
+a worker killed or stuck mid-picture loses no move, a reply never waits past its limit
+(the picture follows, on Discord and at the local table), and the pictures in flight are
+bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bot_support import ALICE, BOB, CH, PNG, Clock, started, to_move
+from picture_support import HeldPainter, StallOnce, scene, stalled_pid
+
+from bot.config import ConfigError, load_config
+from bot.discord.respond import attach_later
+from bot.local import LocalTable
+from bot.pictures import Pictures
+from bot.pictures.job import make_job
+from bot.pictures.pool import ProcessPainter, ThreadPainter
+from bot.table import TableService
+from bot.table.narrate import PICTURE_BUSY, PICTURE_FOLLOWS
+from bot.table.replies import Reply
+from render.registry import renderer_for
+from rules import game_names
+from tests.discord_fakes import Sent
+
+GAMES = [g for g in game_names() if renderer_for(g) is not None]
+
+
+async def pool(workers: int = 2, **options: Any) -> ProcessPainter:
+    painter = ProcessPainter(workers, **options)
+    await painter.start()
+    return painter
+
+
+async def service(tmp_path: Path, pictures: Pictures) -> TableService:
+    return await TableService.open(tmp_path / "p.sqlite3", clock=Clock(), render=True,
+                                   seed_source=lambda: 5, pictures=pictures)
+
+
+# Same view, same bytes -----------------------------------------------------------------
+
+
+async def test_the_same_view_gives_the_same_bytes_whichever_worker_draws_it():
+    painter = await pool(2)
+    try:
+        for name in GAMES:
+            view, since, players = scene(name)
+            names = [f"Ana{i}" for i in range(players)]
+            here = renderer_for(name)(view, names, None, since)      # type: ignore[misc]
+            job = make_job(name, view, names, None, since).encode()
+            before = dict(painter.drawn_by)
+            drawn = await asyncio.gather(*(painter.paint(job, 60) for _ in range(6)))
+            assert all(png == here for png in drawn), name
+            by = {pid: n - before.get(pid, 0) for pid, n in painter.drawn_by.items()}
+            assert len([n for n in by.values() if n]) == 2, (name, by)  # both drew it
+    finally:
+        await painter.close()
+
+
+async def test_a_worker_sees_the_public_view_never_the_state():
+    view, _, players = scene("navegador")
+    job = make_job("navegador", view, ["A"] * players, None, None)
+    assert job.view_class.endswith(":" + type(view).__qualname__)
+    assert "View" in type(view).__name__
+
+
+# A worker killed or stuck ----------------------------------------------------------------
+
+
+async def test_a_worker_killed_mid_picture_loses_no_move_and_the_next_picture_is_drawn(
+        tmp_path: Path):
+    pictures = Pictures(await pool(2, painter=StallOnce(tmp_path)), wait=0.3, timeout=60)
+    svc = await service(tmp_path, pictures)
+    try:
+        await started(svc, [ALICE, BOB])                   # its picture stalls
+        _, user = await to_move(svc)
+        ply = (await svc.table(CH)).ply
+        os.kill(await stalled_pid(tmp_path), signal.SIGKILL)
+        reply = await svc.move(CH, user, "workers 1")
+        assert reply.image and reply.image.startswith(PNG)      # the next picture
+        assert (await svc.table(CH)).ply == ply + 1
+    finally:
+        await svc.close()
+        await pictures.close()
+    again = await TableService.open(tmp_path / "p.sqlite3", render=False)
+    try:
+        assert (await again.table(CH)).ply == ply + 1            # the move is in the log
+    finally:
+        await again.close()
+
+
+async def test_a_killed_workers_picture_follows_its_reply(tmp_path: Path):
+    """The reply went out saying the picture follows; the worker drawing it is killed;
+    the picture is drawn again by another and still follows."""
+    pictures = Pictures(await pool(2, painter=StallOnce(tmp_path)), wait=0.2, timeout=60)
+    svc = await service(tmp_path, pictures)
+    try:
+        await svc.open_lobby(CH, 1, ALICE, "Alice", "navegador")
+        await svc.join(CH, BOB, "Bob")
+        reply = await svc.start_game(CH, ALICE)
+        assert reply.image is None and reply.image_later is not None
+        assert PICTURE_FOLLOWS in reply.text and "begins" in reply.text
+        old = await stalled_pid(tmp_path)
+        os.kill(old, signal.SIGKILL)
+        late = await asyncio.wait_for(reply.image_later, 30)
+        assert late and late.startswith(PNG)
+        assert old not in pictures.pids() and len(pictures.pids()) == 2
+    finally:
+        await svc.close()
+        await pictures.close()
+
+
+async def test_a_picture_that_takes_too_long_is_given_up_and_its_worker_replaced(
+        tmp_path: Path):
+    pictures = Pictures(await pool(1, painter=StallOnce(tmp_path)), wait=0.1, timeout=1.0)
+    try:
+        view, since, players = scene("navegador", steps=10)
+        names = ["A"] * players
+        drawn = await pictures.draw("navegador", view, names, since=since)
+        assert drawn.image is None and drawn.later is not None
+        stuck = await stalled_pid(tmp_path)
+        assert await asyncio.wait_for(drawn.later, 10) is None      # given up
+        assert pictures.counts["failed"] == 1
+        assert stuck not in pictures.pids()
+        again = await pictures.draw("navegador", view, names, since=since)
+        assert (again.image or await again.finished() or b"").startswith(PNG)
+    finally:
+        await pictures.close()
+
+
+async def test_a_worker_past_its_memory_limit_gives_way_and_pictures_go_on():
+    painter = await pool(1, memory_mb=1)               # every worker outgrows 1 MB at once
+    pictures = Pictures(painter, wait=None)
+    try:
+        view, since, players = scene("vasco", steps=10)
+        for _ in range(3):
+            drawn = await pictures.draw("vasco", view, ["A"] * players, since=since)
+            assert drawn.image and drawn.image.startswith(PNG)
+        assert painter.replaced >= 2 and len(painter.drawn_by) == 3
+    finally:
+        await pictures.close()
+
+
+async def test_where_processes_cannot_start_threads_draw(monkeypatch: pytest.MonkeyPatch):
+    async def refused(self: ProcessPainter) -> None:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(ProcessPainter, "start", refused)
+    pictures = await Pictures.start(2, wait=None)
+    try:
+        assert isinstance(pictures.painter, ThreadPainter)
+        view, since, players = scene("neptun", steps=10)
+        drawn = await pictures.draw("neptun", view, ["A"] * players, since=since)
+        assert drawn.image and drawn.image.startswith(PNG)
+    finally:
+        await pictures.close()
+
+
+# Bounded ---------------------------------------------------------------------------------
+
+
+async def test_pictures_beyond_the_queue_go_without_and_the_queue_drains(tmp_path: Path):
+    held = HeldPainter()
+    pictures = Pictures(held, wait=0, queue=2)
+    view, since, players = scene("maracaibo", steps=10)
+    names = ["A"] * players
+    first = [await pictures.draw("maracaibo", view, names, since=since) for _ in range(2)]
+    third = await pictures.draw("maracaibo", view, names, since=since)
+    assert all(d.later is not None for d in first) and len(held.asked) == 2
+    assert third.busy and third.image is None and third.later is None
+    held.release()
+    pngs = [await d.finished() for d in first]
+    assert all(png and png.startswith(PNG) for png in pngs)
+    assert pictures.pending == 0 and pictures.counts["busy"] == 1
+    await pictures.close()
+
+
+async def test_a_reply_says_when_its_picture_follows_or_is_skipped(tmp_path: Path):
+    held = HeldPainter()
+    svc = await service(tmp_path, Pictures(held, wait=0, queue=1))
+    try:
+        await svc.open_lobby(CH, 1, ALICE, "Alice", "navegador")
+        await svc.join(CH, BOB, "Bob")
+        reply = await svc.start_game(CH, ALICE)               # waits for its picture
+        assert PICTURE_FOLLOWS in reply.text and reply.image_later is not None
+        board = await svc.board(CH)                            # the queue (1) is full
+        assert PICTURE_BUSY in board.text and board.image is None and not board.image_later
+        held.release()
+        assert (await reply.image_later or b"").startswith(PNG)
+    finally:
+        await svc.close()
+
+
+# The adapters attach a picture that follows ----------------------------------------------
+
+
+async def test_discord_attaches_a_picture_that_follows_to_its_board_message():
+    done: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
+    reply = Reply(text=f"**Ann**: `workers 1`\n➡️ Next: Ben\n{PICTURE_FOLLOWS}",
+                  image_later=done)
+    message = Sent(reply.text, False)
+    attach_later(message, reply)
+    await asyncio.sleep(0)
+    assert message.image is None and message.edits == 0
+    done.set_result(PNG + b"board")
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert message.image == PNG + b"board" and message.filename == "board.png"
+    assert PICTURE_FOLLOWS not in message.content and "workers 1" in message.content
+
+
+async def test_the_local_table_writes_a_picture_that_follows_when_it_is_drawn(
+        tmp_path: Path):
+    held = HeldPainter()
+    svc = await service(tmp_path, Pictures(held, wait=0))
+    table = LocalTable(svc, tmp_path / "boards")
+    try:
+        for line in ("alice: /navegador start", "bob: /join"):
+            await table.handle(line)
+        out = "\n".join(await table.handle("alice: /start"))
+        assert PICTURE_FOLLOWS in out and not list((tmp_path / "boards").glob("*.png"))
+        held.release()
+        await asyncio.wait_for(table.settle(), 30)
+        assert [line for line in table.late if "board picture:" in line]
+        assert len(list((tmp_path / "boards").glob("board-*.png"))) == 1
+    finally:
+        await svc.close()
+
+
+# Configuration ---------------------------------------------------------------------------
+
+
+def test_picture_settings_from_the_environment():
+    config = load_config({}, create_dirs=False)
+    assert config.render_workers is None and config.picture_queue == 64
+    assert config.picture_wait == 1.0 and config.picture_timeout == 30.0
+    config = load_config({"SAILBOT_RENDER_WORKERS": "0", "SAILBOT_PICTURE_QUEUE": "8",
+                          "SAILBOT_PICTURE_WAIT": "0.5", "SAILBOT_RENDER_WORKER_MB": "300",
+                          "SAILBOT_PANEL_CACHE": "32"}, create_dirs=False)
+    assert (config.render_workers, config.picture_queue, config.picture_wait,
+            config.render_worker_mb, config.panel_cache) == (0, 8, 0.5, 300, 32)
+    with pytest.raises(ConfigError, match="SAILBOT_RENDER_WORKERS"):
+        load_config({"SAILBOT_RENDER_WORKERS": "many"}, create_dirs=False)
+    with pytest.raises(ConfigError, match="SAILBOT_PICTURE_QUEUE"):
+        load_config({"SAILBOT_PICTURE_QUEUE": "0"}, create_dirs=False)
