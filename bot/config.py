@@ -14,6 +14,21 @@
                              DMs go out as soon as a move is committed, the loop is for
                              follow-ups and retries
     SAILBOT_CACHE            games whose state is kept in memory (default 512)
+    SAILBOT_THINK            seconds of one core a strong computer player thinks per
+                             decision (default 1; counted in simulated moves, so a slower
+                             machine plays the same moves, only later — up to a cap)
+    SAILBOT_PANEL_CACHE      turn panels (a seat's menu of choices) kept in memory (default 256)
+    SAILBOT_RENDER_WORKERS   processes drawing board pictures (default: one per core); 0 draws
+                             them in threads of the bot process
+    SAILBOT_RENDER_WORKER_MB memory of its own (MB) past which a picture process is replaced
+                             by a fresh one after its picture (checked after its first
+                             picture and every 16th; default 256; 0: no limit)
+    SAILBOT_PICTURE_QUEUE    pictures waiting or being drawn at most; a board asked for beyond
+                             that goes without (default 64)
+    SAILBOT_PICTURE_WAIT     seconds a reply waits for its picture; later, it goes without and
+                             the picture follows (default 1)
+    SAILBOT_PICTURE_TIMEOUT  seconds after which a picture is given up and its process
+                             replaced (default 30)
     SAILBOT_DISCORD_API      the Discord API base URL (default https://discord.com/api/v10);
                              another one — a proxy, a self-hosted gateway, a test server —
                              also names the gateway (its /gateway/bot)
@@ -43,6 +58,13 @@ class Config:
     board_keep: int = 20
     reminder_poll: float = 60.0
     cache_size: int = 512
+    think: float = 1.0
+    panel_cache: int = 256
+    render_workers: int | None = None  # None: one per core; 0: threads of the bot process
+    render_worker_mb: float = 256.0
+    picture_queue: int = 64
+    picture_wait: float = 1.0
+    picture_timeout: float = 30.0
     discord_api: str | None = None
     db_url: str | None = None          # a PostgreSQL URL; None: the SQLite file db_path
     shards: Shards | None = None
@@ -141,6 +163,15 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
     keep = int(_number(env, "SAILBOT_BOARD_KEEP", 20, 1, integer=True))
     poll = _number(env, "SAILBOT_REMINDER_POLL", 60.0, 1.0)
     cache = int(_number(env, "SAILBOT_CACHE", 512, 1, integer=True))
+    think = _number(env, "SAILBOT_THINK", 1.0, 0.01)
+    panel_cache = int(_number(env, "SAILBOT_PANEL_CACHE", 256, 1, integer=True))
+    workers_text = (env.get("SAILBOT_RENDER_WORKERS") or "").strip()
+    workers = int(_number(env, "SAILBOT_RENDER_WORKERS", 0, 0, integer=True)) \
+        if workers_text else None
+    worker_mb = _number(env, "SAILBOT_RENDER_WORKER_MB", 256.0, 0.0)
+    queue = int(_number(env, "SAILBOT_PICTURE_QUEUE", 64, 1, integer=True))
+    wait = _number(env, "SAILBOT_PICTURE_WAIT", 1.0, 0.0)
+    timeout = _number(env, "SAILBOT_PICTURE_TIMEOUT", 30.0, 1.0)
     api = (env.get("SAILBOT_DISCORD_API") or "").strip().rstrip("/") or None
     if api is not None and not api.startswith(("http://", "https://")):
         raise ConfigError(f"SAILBOT_DISCORD_API must be an http(s) URL such as "
@@ -153,4 +184,6 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
                               f"({exc.strerror or exc}).") from None
     return Config(token=token, db_path=db_path, dev_guild=dev_guild, reminder_hours=hours,
                   board_dir=board_dir, board_keep=keep, reminder_poll=poll, cache_size=cache,
-                  discord_api=api, db_url=db_url, shards=shards)
+                  think=think, panel_cache=panel_cache, render_workers=workers,
+                  render_worker_mb=worker_mb, picture_queue=queue, picture_wait=wait,
+                  picture_timeout=timeout, discord_api=api, db_url=db_url, shards=shards)

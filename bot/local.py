@@ -2,6 +2,7 @@
 
     alice: /<game> start
     bob: /join
+    alice: /addbot strong   (a computer player: easy, normal — the default — or strong)
     alice: /start
     bob: /<verb> <what>     (the game's own commands, as on Discord)
     /board                 (a line without a name speaks as the last speaker)
@@ -20,12 +21,16 @@ import contextlib
 import hashlib
 import re
 import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from bot.config import Config
+from bot.pictures import start_pictures
 from bot.store import describe
 from bot.table import Reply, TableError, TableService, words
+from bot.table.computers import check_level
 from rules import game_names, get_game
 
 LOCAL_CHANNEL = 1
@@ -54,6 +59,13 @@ class LocalTable:
         self.names: dict[int, str] = {}
         self.confirming: dict[int, str] = {}     # user -> the command awaiting "yes"
         self._last_picture: tuple[Path, str] | None = None   # (file, progress it shows)
+        # a picture that follows its reply is written when drawn and its line goes to
+        # ``echo`` (the terminal sets it to print; otherwise the lines collect in ``late``)
+        self.late: list[str] = []
+        self.echo: Callable[[list[str]], None] = self.late.extend
+        self._boards = 0            # boards replied so far; a picture that follows is not
+        self._saved = 0             # written once a newer board's picture has been
+        self._following: set[asyncio.Task[None]] = set()
 
     # Pictures --------------------------------------------------------------------------
 
@@ -76,13 +88,36 @@ class LocalTable:
                 old.unlink()
         return path
 
+    def _shown(self, image: bytes, progress: str, board: int) -> str:
+        self._saved = board
+        path = self._save(image, progress)
+        with contextlib.suppress(ValueError):
+            path = path.relative_to(Path.cwd())
+        return f"🖼  board picture: {path}"
+
+    def _follow(self, later: Awaitable[bytes | None], progress: str, board: int) -> None:
+        async def write() -> None:
+            image = await later
+            if image and board > self._saved:
+                self.echo([self._shown(image, progress, board)])
+
+        task = asyncio.ensure_future(write())
+        self._following.add(task)
+        task.add_done_callback(self._following.discard)
+
+    async def settle(self) -> None:
+        """Wait for the pictures still following their replies (before closing)."""
+        if self._following:
+            await asyncio.gather(*self._following, return_exceptions=True)
+
     def _show(self, reply: Reply) -> list[str]:
         out = [("(only you see this) " if reply.ephemeral else "") + reply.text]
+        if reply.image or reply.image_later:
+            self._boards += 1
         if reply.image:
-            path = self._save(reply.image, reply.progress)
-            with contextlib.suppress(ValueError):
-                path = path.relative_to(Path.cwd())
-            out.append(f"🖼  board picture: {path}")
+            out.append(self._shown(reply.image, reply.progress, self._boards))
+        elif reply.image_later is not None:
+            self._follow(reply.image_later, reply.progress, self._boards)
         if reply.private:
             out.append(f"🔒 (only {self.speaker} sees this) {reply.private}")
         if reply.notify:
@@ -154,7 +189,8 @@ class LocalTable:
             colour, variant = _start_options(args)
             return await s.open_lobby(ch, LOCAL_GUILD, uid, name, head, colour, variant)
         simple = {
-            "leave": lambda: s.leave(ch, uid), "addbot": lambda: s.add_computer(ch, uid),
+            "leave": lambda: s.leave(ch, uid),
+            "addbot": lambda: s.add_computer(ch, uid, level=rest or None),
             "start": lambda: s.start_game(ch, uid), "board": lambda: s.board(ch, uid),
             "status": lambda: s.status(ch), "hand": lambda: s.hand(ch, uid),
             "score": lambda: s.score(ch), "undo": lambda: s.undo(ch, uid),
@@ -162,11 +198,18 @@ class LocalTable:
         if head in simple:
             return await simple[head]()
         if head in ("resign", "abandon"):
-            if rest.lower() in YES or (head == "abandon" and rest in ("force", "manage")):
+            words_ = rest.lower().split()
+            if (words_ and words_[-1] in YES) or (head == "abandon" and rest in ("force",
+                                                                               "manage")):
                 return await self._confirmed(uid, f"{head} {rest}".strip())
-            self.confirming[uid] = head
-            what = ("a computer player takes over your seat for the rest of the game; this "
-                    "cannot be undone" if head == "resign" else
+            level = ""
+            if head == "resign":
+                level = check_level(rest or None)      # refuse a wrong level before asking
+                self.confirming[uid] = f"resign {level}"
+            else:
+                self.confirming[uid] = head
+            what = ("a computer player takes over your seat for the rest of the game, at "
+                    f"{level} level; this cannot be undone" if head == "resign" else
                     "you vote to end this game for everyone (it ends when every player agrees)")
             return Reply(text=f"/{head}: {what}. Type `yes` to confirm, anything else cancels.",
                          ephemeral=True)
@@ -197,7 +240,8 @@ class LocalTable:
 
     async def _confirmed(self, uid: int, command: str) -> Reply:
         if command.startswith("resign"):
-            return await self.service.resign(self.channel, uid)
+            level = [w for w in command.split()[1:] if w.lower() not in YES]
+            return await self.service.resign(self.channel, uid, level[0] if level else None)
         return await self.service.abandon(self.channel, uid,
                                           can_manage=command.endswith(("force", "manage")))
 
@@ -219,7 +263,8 @@ class LocalTable:
 
     async def _reminders(self) -> list[str]:
         out = []
-        for reminder in await self.service.due_reminders():
+        # the terminal prints a DM's first line, never its picture: none is drawn
+        for reminder in await self.service.due_reminders(pictures=False):
             who = self.names.get(reminder.user_id, str(reminder.user_id))
             out.append(f"📨 DM to {who}: {reminder.text.splitlines()[0]}")
             await self.service.reminder_done(reminder, delivered=True)
@@ -240,8 +285,19 @@ def _start_options(args: str) -> tuple[str | None, str | None]:
 
 async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
               render: bool = True) -> int:
-    service = await TableService.open(config.database, reminder_hours=config.reminder_hours,
-                                      render=render, cache_size=config.cache_size)
+    # one person at a terminal: pictures are drawn in a thread unless worker processes
+    # are asked for (SAILBOT_RENDER_WORKERS), which would only add their start-up
+    pictures = await start_pictures(
+        replace(config, render_workers=config.render_workers or 0)) if render else None
+    try:
+        service = await TableService.open(
+            config.database, reminder_hours=config.reminder_hours, render=render,
+            cache_size=config.cache_size, panel_cache=config.panel_cache, pictures=pictures,
+            think=config.think)
+    except BaseException:
+        if pictures is not None:
+            await pictures.close()
+        raise
     table = LocalTable(service, config.board_dir, keep=config.board_keep)
     interactive = stdin.isatty()
 
@@ -249,6 +305,8 @@ async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
         for text in lines:
             print(text, file=stdout)
         stdout.flush()
+
+    table.echo = say
 
     first = get_game(game_names()[0])
     example = (re.findall(r"`(/[^`]+)`", first.texts.examples) or ["/move …"])[0]
@@ -269,6 +327,9 @@ async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
                 say([f"> {line.rstrip()}"])
             say(await table.handle(line))
     finally:
+        await table.settle()
         await service.close()
+        if pictures is not None:
+            await pictures.close()
     say(["Goodbye — the table is saved; run again to carry on."])
     return 0

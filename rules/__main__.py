@@ -2,6 +2,8 @@
 
     python -m rules <game> random --games 100 --players 3 --seed 1729
     python -m rules <game> replay FILE     (a JSON log written by `random --save`)
+    python -m rules <game> arena --players 3 --seats strong,normal,easy --games N --seed S
+                                  [--think SECONDS] [--budget MOVES] [--jobs J]
 """
 
 from __future__ import annotations
@@ -98,6 +100,53 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from rules import arena
+
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    players = args.players or len(seats)
+    if len(seats) != players:
+        print(f"--seats names {len(seats)} levels for {players} players", file=sys.stderr)
+        return 2
+    game = get_game(args.game)
+    low, high = game.player_range()
+    # a variant may seat another count (Neptun's two-player variant): the game's setup
+    # picks it for that count
+    variants = [v.players for v in game.texts.variants if v.players]
+    if not any(a <= players <= b for a, b in [(low, high), *variants]):
+        print(f"{game.title} is for {low}–{high} players", file=sys.stderr)
+        return 2
+    labels = arena.labels(seats)
+    done = [0]
+
+    def tick(record: arena.GameRecord) -> None:
+        done[0] += 1
+        if args.verbose:
+            scores = ", ".join(f"{s.label} {s.score}" + ("*" if s.won else "")
+                               for s in record.seats)
+            print(f"game {done[0]}: seed {record.seed}, {record.plies} plies: {scores}",
+                  flush=True)
+
+    started = time.perf_counter()
+    try:
+        records = arena.run(game.name, seats, args.games, args.seed, args.think, args.budget,
+                            args.jobs, tick, cap=args.cap)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    elapsed = time.perf_counter() - started
+    think = f"think {args.think:g} s" if args.think is not None else "default think"
+    if args.budget is not None:
+        think = f"budget {args.budget} simulated moves"
+    if args.cap:
+        think += ", wall-time cap"
+    print(f"{game.name}: {len(records)} games, {players} players, seats rotated, seed "
+          f"{args.seed}, {think}, {elapsed:.0f} s")
+    for line in arena.report(records, labels):
+        print(line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -115,9 +164,26 @@ def main(argv: list[str] | None = None) -> int:
     rnd.add_argument("-v", "--verbose", action="store_true")
     rep = sub.add_parser("replay", help="replay a saved move log and print the result")
     rep.add_argument("file")
+    are = sub.add_parser("arena", help="computer levels play each other: win rates, scores, "
+                                       "decision times")
+    are.add_argument("--players", type=int, default=0, help="default: one per --seats level")
+    are.add_argument("--seats", default="strong,normal",
+                     help="levels in chair order, comma-separated (rotated game by game)")
+    are.add_argument("--games", type=int, default=20)
+    are.add_argument("--seed", type=int, default=1)
+    are.add_argument("--think", type=float, default=None,
+                     help="strong's think time per decision in seconds (default 1)")
+    are.add_argument("--budget", type=int, default=None,
+                     help="strong's budget in simulated moves (overrides --think's)")
+    are.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
+    are.add_argument("--cap", action="store_true",
+                     help="cap each decision's wall time as the bot does (1.8 x think)")
+    are.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
-    if args.command == "replay" and args.game == "all":
-        parser.error("replay needs one game")
+    if args.command in ("replay", "arena") and args.game == "all":
+        parser.error(f"{args.command} needs one game")
+    if args.command == "arena":
+        return cmd_arena(args)
     return cmd_random(args) if args.command == "random" else cmd_replay(args)
 
 

@@ -258,11 +258,54 @@ class Game(ABC, Generic[StateT]):
         its path the words of its notation."""
         return [Choice(notation_path(m), m) for m in self.legal_moves(state, seat)]
 
-    def policy(self, level: str = "easy") -> Policy:
-        """The computer player for a level ('easy', 'normal', 'strong')."""
-        from rules.policy import WeightedRandom
+    # What computer players need (``rules/policy.py``, ``rules/greedy.py``,
+    # ``rules/search.py``); a game gets all three levels from the defaults, and plays
+    # them well once it overrides ``evaluate`` (and, for speed, ``simulate``).
 
-        return WeightedRandom()
+    def policy(self, level: str = "easy") -> Policy:
+        """The computer player for a level ('easy', 'normal', 'strong'): weighted random,
+        greedy over ``evaluate`` through a whole turn, and a search that plays the greedy
+        player forward over several determinisations. A game overrides this only to bring
+        its own player for a level (Navegador's 'easy' is a sensible random one)."""
+        from rules.policy import standard_policy
+
+        return standard_policy(level)
+
+    def evaluate(self, state: StateT, seat: int) -> float:
+        """How good ``state`` is for ``seat``, in points: its expected final score minus the
+        best other seat's. Computers maximise it; it must read only what ``seat`` may see
+        (the policies hand it a determinised state). The default is the margin of
+        ``standings``; a game overrides it with a real judgement of the position (points
+        now, points to come, money, tempo)."""
+        standing = self.standings(state)
+        if standing is None or not standing.scores:
+            return 0.0
+        scores = standing.scores
+        others = [v for s, v in enumerate(scores) if s != seat]
+        return float(scores[seat] - (max(others) if others else 0))
+
+    def candidates(self, state: StateT, seat: int) -> list[Move]:
+        """The legal moves a computer considers: ``legal_moves`` without the pointless
+        ones (buying only to sell straight back, sailing out and back). Never empty when
+        ``legal_moves`` is not. Default: every legal move."""
+        return self.legal_moves(state, seat)
+
+    def simulate(self, state: StateT, seat: int, move: Move) -> StateT:
+        """The state after a legal ``move``, for search: must equal ``apply(...)[0]`` (a
+        property test checks it) but may be faster (no events, a cheaper copy). It may
+        assume ``move`` is legal."""
+        return self.apply(state, seat, move)[0]
+
+    def turn_continues(self, state: StateT, seat: int) -> bool:
+        """After one of ``seat``'s decisions, is the same turn still going (a rondel step
+        then its action, sail legs until `done`)? Computers judge a turn by where it ends,
+        not by its half-steps. Default: ``seat`` is the only one to act."""
+        return self.to_act(state) == [seat]
+
+    # Simulated moves per second of one core through ``simulate`` + ``candidates``: the
+    # strong computer's budget is its think time times this, counted in simulated moves
+    # rather than measured on the clock, so a decision depends only on its rng.
+    sim_rate: float = 4000.0
 
     def determinize(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
         """A state ``seat`` (or, for None, a spectator) cannot tell from ``state``: every

@@ -36,6 +36,7 @@ class Sent:
     id: int = field(default_factory=lambda: next(_ids))
     pending: bool = False              # a deferred "thinking…" not yet replaced
     allowed_mentions: discord.AllowedMentions | None = None
+    edits: int = 0                     # times edited after it was posted (``edit``)
 
     @property
     def flags(self) -> discord.MessageFlags:
@@ -52,6 +53,14 @@ class Sent:
         if allowed_mentions is not ...:
             self.allowed_mentions = allowed_mentions
         self.pending = False
+
+    async def edit(self, *, content: Any = ..., view: Any = ...,
+                   attachments: list[discord.File] | None = None, allowed_mentions: Any = ...,
+                   **_: Any) -> Sent:
+        """Discord's Message.edit: new text, view or attachments (a picture that followed)."""
+        self.update(content, view, attachments[0] if attachments else None, allowed_mentions)
+        self.edits += 1
+        return self
 
 
 def _read(file: discord.File | None) -> tuple[bytes | None, str | None]:

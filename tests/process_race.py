@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.table import TableService
+from bot.table.computers import rules_options
 from rules import get_game
 
 HERE = Path(__file__).resolve().parent
@@ -145,7 +146,8 @@ async def check(url: str, events: list[dict], before: dict[int, int], seconds: f
                     out.unacknowledged.append(f"game {game_id} ply {key[1]}")
             g = get_game(row.game)
             replayed = g.dump(g.replay(row.players, row.seed or 0,
-                                       [(m.seat, m.notation) for m in moves], row.options))
+                                       [(m.seat, m.notation) for m in moves],
+                                       rules_options(row.options)))
             digest = hashlib.sha256(replayed.encode()).hexdigest()
             fresh = await svc.tables.here(row.channel_id, latest=True)
             if g.dump(fresh.state) != replayed:
@@ -156,7 +158,7 @@ async def check(url: str, events: list[dict], before: dict[int, int], seconds: f
                 ply, _, seen = states[str(game_id)]
                 expected = digest if ply == len(moves) else hashlib.sha256(g.dump(g.replay(
                     row.players, row.seed or 0, [(m.seat, m.notation) for m in moves[:ply]],
-                    row.options)).encode()).hexdigest()
+                    rules_options(row.options))).encode()).hexdigest()
                 if seen != expected:
                     out.state_mismatches.append(f"game {game_id}: process {p + 1}'s load "
                                                 f"at ply {ply}")

@@ -14,12 +14,12 @@ from discord.components import _component_factory
 from discord.ui.view import _component_to_item
 
 from bot.discord.commands import build_commands
-from bot.discord.views import LobbyButton, LobbyColour
+from bot.discord.views import LobbyButton, LobbyColour, LobbyLevel
 from bot.table import TableService
 from tests.discord_fakes import FakeClient, FakeInteraction, FakeUser, Sent, invoke
 
 CHANNEL = 4242
-DYNAMIC = (LobbyButton, LobbyColour)
+DYNAMIC = (LobbyButton, LobbyColour, LobbyLevel)
 
 
 @pytest.fixture

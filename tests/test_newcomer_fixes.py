@@ -22,6 +22,7 @@ from bot_support import (
 )
 from databases import Databases
 
+from bot.pictures import Drawing
 from bot.table import TableService
 from bot.table.replies import TableError
 from rules import get_game
@@ -190,12 +191,12 @@ async def test_the_picture_shows_every_move_since_the_human_decision(tmp_path, m
     computer answering at once does not hide it."""
     seen: list[Any] = []
 
-    async def fake_render(game, view, names, colours=None, since=None):
+    def fake_submit(game, view, names, colours=None, since=None):
         seen.append((view, since))
-        return b"\x89PNG\r\n\x1a\nfake"
+        return Drawing()
 
-    monkeypatch.setattr("bot.table.narrate.render_picture", fake_render)
     svc = await make_service(tmp_path / "p.sqlite3", render=True)
+    monkeypatch.setattr(svc.narrator.pictures, "submit", fake_submit)
     await started(svc, [ALICE], computers=1)
     before = (await svc.table(CH)).state
     _, user = await to_move(svc)

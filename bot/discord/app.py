@@ -22,7 +22,7 @@ from bot.discord.endpoint import use_api, use_its_gateway
 from bot.discord.panels import PanelButton, PanelMenu
 from bot.discord.reminders import ReminderLoop
 from bot.discord.respond import OOPS, Answer
-from bot.discord.views import LobbyButton, LobbyColour
+from bot.discord.views import LobbyButton, LobbyColour, LobbyLevel
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -68,7 +68,7 @@ class TableBot(discord.Client):
     async def setup_hook(self) -> None:
         if self.own_api:
             await use_its_gateway(self.http)
-        self.add_dynamic_items(LobbyButton, LobbyColour, PanelButton, PanelMenu)
+        self.add_dynamic_items(LobbyButton, LobbyColour, LobbyLevel, PanelButton, PanelMenu)
         if self.sync_on_start:
             await self.sync_commands()
         self.reminders.start()
@@ -100,18 +100,28 @@ class ShardedTableBot(TableBot, discord.AutoShardedClient):
 
 
 async def serve(config: Config) -> None:
-    """Open the store, run the bot until it is closed, close the store."""
+    """Start the picture workers, open the store, run the bot until it is closed, close
+    both."""
+    from bot.pictures import start_pictures
     from bot.table import TableService
 
     if not config.token:
         raise SystemExit("DISCORD_TOKEN is not set; see docs/discord.md.")
-    service = await TableService.open(config.database, reminder_hours=config.reminder_hours,
-                                      cache_size=config.cache_size)
+    # the picture workers first: they warm (draw every game once) before the first move
+    pictures = await start_pictures(config)
+    log.info("Board pictures: %s", pictures.describe())
     try:
-        async with make_bot(service, config) as bot:
-            await bot.start(config.token)
+        service = await TableService.open(
+            config.database, reminder_hours=config.reminder_hours,
+            cache_size=config.cache_size, panel_cache=config.panel_cache, pictures=pictures,
+            think=config.think)
+        try:
+            async with make_bot(service, config) as bot:
+                await bot.start(config.token)
+        finally:
+            await service.close()
     finally:
-        await service.close()
+        await pictures.close()
 
 
 def make_bot(service: TableService, config: Config) -> TableBot:

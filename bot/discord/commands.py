@@ -202,11 +202,21 @@ async def leave_command(interaction: discord.Interaction) -> None:
                                                          interaction.user.id))
 
 
+LEVEL_CHOICES = [
+    app_commands.Choice(name="easy — plays at random, but sensibly", value="easy"),
+    app_commands.Choice(name="normal — plays the best-looking turn (default)", value="normal"),
+    app_commands.Choice(name="strong — thinks ahead, about a second a move", value="strong"),
+]
+
+
 @app_commands.command(name="addbot", description="Add a computer player to this lobby")
-async def addbot_command(interaction: discord.Interaction) -> None:
+@app_commands.describe(level="How well it plays: easy, normal (default) or strong")
+@app_commands.choices(level=LEVEL_CHOICES)
+async def addbot_command(interaction: discord.Interaction,
+                         level: app_commands.Choice[str] | None = None) -> None:
     service = service_of(interaction)
-    await respond(interaction, lambda: service.add_computer(channel_of(interaction),
-                                                                interaction.user.id))
+    await respond(interaction, lambda: service.add_computer(
+        channel_of(interaction), interaction.user.id, level=level.value if level else None))
 
 
 @app_commands.command(name="start", description="Start the game in this lobby (host only)")
@@ -369,13 +379,17 @@ async def confirm_first(interaction: discord.Interaction, question: str, label: 
 
 
 @app_commands.command(name="resign", description="Leave the game; a computer plays your seat")
-async def resign_command(interaction: discord.Interaction) -> None:
+@app_commands.describe(level="How well the computer taking over plays (default normal)")
+@app_commands.choices(level=LEVEL_CHOICES)
+async def resign_command(interaction: discord.Interaction,
+                         level: app_commands.Choice[str] | None = None) -> None:
     service = service_of(interaction)
     channel = channel_of(interaction)
+    chosen = level.value if level else None
     await confirm_first(
         interaction, "Resign? A computer player takes over your seat for the rest of the "
-                     "game; this cannot be undone.", "Resign",
-        lambda: service.resign(channel, interaction.user.id))
+                     f"game, at {chosen or 'normal'} level; this cannot be undone.", "Resign",
+        lambda: service.resign(channel, interaction.user.id, chosen))
 
 
 @app_commands.command(name="abandon", description="Vote to end this game (needs every player, "

@@ -29,8 +29,10 @@ from bot.discord.respond import (
     NO_MENTIONS,
     QUICK_BUDGET,
     Answer,
+    attach_later,
     board_file,
     deliver_dms,
+    has_board,
     kick_reminders,
     note_board,
     service_of,
@@ -218,7 +220,8 @@ async def post_board(client: Any, channel_id: int, reply: Any) -> discord.Messag
     message = await channel.send(chunks[0], allowed_mentions=allowed, **extra)
     for chunk in chunks[1:]:
         await channel.send(chunk, allowed_mentions=allowed)
-    if file is not None:
+    if has_board(reply):
+        attach_later(message, reply)
         await note_board(client, channel_id, message)
     await deliver_dms(client, reply)
     if reply.notify:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.discord.reminders import send_dm
+from bot.table.narrate import PICTURE_FOLLOWS
 from bot.table.replies import Reply, TableError
 
 if TYPE_CHECKING:
@@ -95,6 +96,43 @@ def board_file(reply: Reply) -> discord.File | None:
     return discord.File(io.BytesIO(reply.image), filename=reply.image_name or "board.png")
 
 
+def has_board(reply: Reply) -> bool:
+    """The reply shows the board: its picture, now or following."""
+    return bool(reply.image) or reply.image_later is not None
+
+
+_FOLLOWING: set[asyncio.Task[None]] = set()   # pictures on their way to their message
+
+
+def attach_later(message: Any, reply: Reply) -> None:
+    """When the picture that follows ``reply`` is drawn, attach it to the board message
+    (whose text loses its "follows" line). A picture that failed leaves the text as it is:
+    ``/board`` draws it again."""
+    if reply.image_later is None:
+        return
+    later = reply.image_later
+
+    async def attach() -> None:
+        image = await later
+        if not image:
+            return
+        extra: dict[str, Any] = {}
+        content = getattr(message, "content", None)
+        if isinstance(content, str) and PICTURE_FOLLOWS in content:
+            extra["content"] = content.replace(PICTURE_FOLLOWS, "").rstrip()
+        try:
+            await message.edit(attachments=[discord.File(io.BytesIO(image),
+                                                          filename=reply.image_name)],
+                               allowed_mentions=NO_MENTIONS, **extra)
+        except discord.HTTPException:
+            log.exception("Could not attach the board picture to message %s",
+                          getattr(message, "id", "?"))
+
+    task = asyncio.ensure_future(attach())
+    _FOLLOWING.add(task)
+    task.add_done_callback(_FOLLOWING.discard)
+
+
 class Answer:
     """One interaction's answer: defer when needed, then errors privately and replies
     publicly (or privately when the reply says so)."""
@@ -156,7 +194,8 @@ class Answer:
     async def send(self, reply: Reply, *, ephemeral: bool | None = None,
                    view: discord.ui.View | None = None) -> discord.Message | None:
         """Send ``reply`` (text, board, view). Returns the public message holding the
-        board, if there is one, so its id can be remembered for DM links."""
+        board (or that will, when its picture follows), so its id can be remembered for
+        DM links."""
         private = reply.ephemeral if ephemeral is None else ephemeral
         text, allowed = (reply.text, NO_MENTIONS) if private else with_mentions(reply)
         chunks = split_text(text)
@@ -172,7 +211,7 @@ class Answer:
         if not response.is_done():
             await response.send_message(chunks[0], ephemeral=private, allowed_mentions=allowed,
                                         **extra)
-            if file is not None and not private:
+            if has_board(reply) and not private:
                 message = await self.interaction.original_response()
         elif private or self.component:
             sent = await followup.send(chunks[0], ephemeral=private, allowed_mentions=allowed,
@@ -186,7 +225,7 @@ class Answer:
                                           **extra)
         for chunk in chunks[1:]:
             await followup.send(chunk, ephemeral=private, allowed_mentions=allowed)
-        return message if file is not None else None
+        return message if has_board(reply) else None
 
     async def edit_message(self, content: str | None, view: discord.ui.View | None) -> None:
         """Button presses: redraw the message the button sits on (the lobby, a panel);
@@ -211,6 +250,8 @@ async def finish(interaction: discord.Interaction, answer: Answer, reply: Reply,
 
         view = panel_view(reply.panel)
     message = await answer.send(reply, ephemeral=ephemeral, view=view)
+    if message is not None:
+        attach_later(message, reply)
     if message is not None and interaction.channel_id is not None:
         await note_board(interaction.client, interaction.channel_id, message)
     if reply.private:

@@ -9,8 +9,9 @@ lobby message posted weeks and several restarts ago, discord.py matches the cust
 against the templates, rebuilds the item with :meth:`from_custom_id`, and calls it. No
 view objects need to be kept in memory or re-attached to messages.
 
-A lobby message carries: Join · Leave · Add computer · Start, and a colour menu
-("Join as …") listing the colours still free. After every press the message is redrawn
+A lobby message carries: Join · Leave · Add computer (a normal one) · Start, a colour
+menu ("Join as …") listing the colours still free, and a level menu ("Add computer at
+level …": easy, normal, strong). After every press the message is redrawn
 from the service's reply, so the free colours and disabled buttons stay true.
 """
 
@@ -42,6 +43,10 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 BUTTON_TEMPLATE = re.compile(
     rf"{PREFIX}:(?P<action>join|leave|computer|start):(?P<channel>\d+)(?::(?P<game>\d+))?")
 COLOUR_TEMPLATE = re.compile(rf"{PREFIX}:colour:(?P<channel>\d+)(?::(?P<game>\d+))?")
+LEVEL_TEMPLATE = re.compile(rf"{PREFIX}:level:(?P<channel>\d+):(?P<game>\d+)")
+LEVELS = {"easy": "Easy computer — random, but sensible",
+          "normal": "Normal computer — the best-looking turn",
+          "strong": "Strong computer — thinks ahead"}
 
 
 def button_id(action: str, channel_id: int, game_id: int) -> str:
@@ -50,6 +55,10 @@ def button_id(action: str, channel_id: int, game_id: int) -> str:
 
 def colour_id(channel_id: int, game_id: int) -> str:
     return f"{PREFIX}:colour:{channel_id}:{game_id}"
+
+
+def level_id(channel_id: int, game_id: int) -> str:
+    return f"{PREFIX}:level:{channel_id}:{game_id}"
 
 
 def _game(match: re.Match[str]) -> int:
@@ -104,6 +113,31 @@ class LobbyColour(discord.ui.DynamicItem[discord.ui.Select], template=COLOUR_TEM
                            colour=values[0] if values else None)
 
 
+class LobbyLevel(discord.ui.DynamicItem[discord.ui.Select], template=LEVEL_TEMPLATE):
+    """"Add computer at level …": a computer player at easy, normal or strong (the
+    "Add computer" button adds a normal one)."""
+
+    def __init__(self, channel_id: int, game_id: int) -> None:
+        options = [discord.SelectOption(label=label, value=level)
+                   for level, label in LEVELS.items()]
+        super().__init__(discord.ui.Select(custom_id=level_id(channel_id, game_id), row=2,
+                                           placeholder="Add computer at level…",
+                                           options=options, min_values=1, max_values=1))
+        self.channel_id = channel_id
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyLevel:
+        return cls(int(match["channel"]), int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        values = data.get("values") or getattr(self.item, "values", None) or []
+        await lobby_action(interaction, "computer", self.channel_id, self.game_id,
+                           level=values[0] if values else None)
+
+
 def lobby_view(channel_id: int, lobby: LobbyView, colours: list[str]) -> discord.ui.View | None:
     """The controls for an open lobby; None once the game has started."""
     if lobby.started:
@@ -120,6 +154,8 @@ def lobby_view(channel_id: int, lobby: LobbyView, colours: list[str]) -> discord
     free = [c for c in colours if c not in taken]
     if free and not full:
         view.add_item(LobbyColour(channel_id, game, free))
+    if not full:
+        view.add_item(LobbyLevel(channel_id, game))
     return view
 
 
@@ -136,14 +172,15 @@ def game_title(game: str) -> str:
 
 
 async def lobby_action(interaction: discord.Interaction, action: str, channel_id: int,
-                       game_id: int, colour: str | None = None) -> None:
+                       game_id: int, colour: str | None = None,
+                       level: str | None = None) -> None:
     """A lobby button or the colour menu was used: ask the service, redraw the lobby."""
     service = service_of(interaction)
     user = interaction.user
     calls: dict[str, Callable[[], Awaitable[Reply]]] = {
         "join": lambda: service.join(channel_id, user.id, user_name(user), colour, game_id),
         "leave": lambda: service.leave(channel_id, user.id, game_id),
-        "computer": lambda: service.add_computer(channel_id, user.id, game_id),
+        "computer": lambda: service.add_computer(channel_id, user.id, game_id, level),
         "start": lambda: service.start_game(channel_id, user.id, game_id),
     }
     answer = Answer(interaction, component=True)

@@ -1,35 +1,95 @@
-"""Computer seats: each plays its game's policy (``Game.policy``), seeded by the game's
-seed and the ply, so the log — which records every computer move like any other — and
-an undo see the same choices."""
+"""Computer seats: each plays its game's policy (``Game.policy``) at its own level,
+seeded by the game's seed and the ply, so the log — which records every computer move
+like any other — and an undo see the same choices.
+
+A computer seat's level ('easy', 'normal', 'strong') is chosen when it is added to a
+lobby (`/addbot strong`) or takes over a seat (`/resign`). It is kept in the game row's
+``options`` under ``"computers"``, a map from the seat's name (names are unique at a
+table) to its level, so it follows the seat through the shuffle at the start and needs
+no schema change; ``rules_options`` is what the rules see of ``options`` (never that
+map). A computer without a stored level plays at ``DEFAULT_LEVEL``.
+
+Thinking is CPU work of up to a second or two per decision at ``strong``: the table
+service runs ``play_computers`` in a worker thread, off the event loop.
+"""
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel
 
+from bot.table.replies import TableError
+from bot.table.words import excerpt
 from rules import Event, Game, Move
+from rules.policy import DEFAULT_LEVEL, LEVELS, THINK_SECONDS, computer
 
 MAX_STEPS = 5000   # a safety net: one command never runs computers longer than this
+COMPUTERS = "computers"     # the key of the level map in a game row's options
 Step = tuple[int, Move, BaseModel, list[Event]]
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "THINK_SECONDS", "check_level", "level_of", "levels",
+           "play_computers", "rules_options", "with_level"]
+
+
+def check_level(level: str | None) -> str:
+    """A computer level as typed (None or blank: the default), or a TableError naming the
+    levels."""
+    if level is None or not level.strip():
+        return DEFAULT_LEVEL
+    key = level.strip().lower()
+    if key not in LEVELS:
+        raise TableError(f"{excerpt(level, 20)!r} is not a computer level; the levels are "
+                         f"{', '.join(LEVELS)}.")
+    return key
+
+
+def rules_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A game row's options as the rules take them: without the computers' levels."""
+    return {k: v for k, v in options.items() if k != COMPUTERS}
+
+
+def levels(options: dict[str, Any]) -> dict[str, str]:
+    """Computer seat name -> level, as stored."""
+    stored = options.get(COMPUTERS)
+    return {str(k): str(v) for k, v in stored.items()} if isinstance(stored, dict) else {}
+
+
+def level_of(options: dict[str, Any], name: str) -> str:
+    level = levels(options).get(name, DEFAULT_LEVEL)
+    return level if level in LEVELS else DEFAULT_LEVEL
+
+
+def with_level(options: dict[str, Any], name: str, level: str) -> dict[str, Any]:
+    """``options`` with ``name`` playing at ``level`` (a new dict)."""
+    return {**options, COMPUTERS: {**levels(options), name: level}}
 
 
 def play_computers(game: Game, state: BaseModel, is_computer: Callable[[int], bool],
-                   seed: int, ply: int, level: Callable[[int], str] = lambda s: "easy",
-                   ) -> list[Step]:
+                   seed: int, ply: int, level: Callable[[int], str] = lambda s: DEFAULT_LEVEL,
+                   think: float | None = None,
+                   clock: Callable[[], float] | None = time.perf_counter) -> list[Step]:
     """Let computer seats act until a human must (or the game ends).
 
     Returns (seat, move, state after, events) for each step, in order; ``ply`` is the
-    last ply already played."""
+    last ply already played. ``think`` is a strong computer's time per decision (seconds
+    of one core, counted as simulated moves); ``clock`` only caps a decision that runs
+    far slower than that."""
     played: list[Step] = []
+    policies: dict[str, Any] = {}
     for _ in range(MAX_STEPS):
         seats = [s for s in game.waiting_on(state) if is_computer(s)]
         if not seats:
             break
         seat = seats[0]
         rng = random.Random(f"{seed}:{ply + len(played) + 1}")
-        move = game.policy(level(seat)).choose(game, state, seat, rng)
+        name = level(seat)
+        if name not in policies:
+            policies[name] = computer(game, name, think=think, clock=clock)
+        move = policies[name].choose(game, state, seat, rng)
         state, events = game.apply(state, seat, move)
         played.append((seat, move, state, events))
     return played

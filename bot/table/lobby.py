@@ -48,6 +48,18 @@ def computer_name(seats: list[SeatRow], names: list[str]) -> str:
     return f"Computer {len(seats) + 1}{COMPUTER_MARK}"
 
 
+def takeover_name(seats: list[SeatRow], name: str) -> str:
+    """The name of the computer taking over ``name``'s seat: "Ann (computer)", numbered
+    if a seat of that name already exists (names stay unique at a table)."""
+    used = {s.name for s in seats}
+    new = name + COMPUTER_MARK
+    n = 2
+    while new in used:
+        new = f"{name} {n}{COMPUTER_MARK}"
+        n += 1
+    return new
+
+
 def shuffled(seats: list[SeatRow], seed: int) -> list[SeatRow]:
     """Seat order for the game: a shuffle decided by the game's seed."""
     order = list(seats)
@@ -66,14 +78,18 @@ def lobby_view(row: GameRow, seats: list[SeatRow], min_players: int,
 
 
 def lobby_text(title: str, seats: list[SeatRow], host: str, min_players: int,
-               max_players: int, variant: str = "") -> str:
+               max_players: int, variant: str = "",
+               levels: dict[str, str] | None = None) -> str:
+    """The lobby message; ``levels`` gives each computer seat's level by name."""
+    levels = levels or {}
     lines = [f"⚓ **{title}** lobby — {len(seats)}/{max_players} seats taken "
              f"(host: {host})" + (f" · variant: {variant}" if variant else "")]
-    lines += [f"• {s.name} — {s.colour}" for s in seats]
+    lines += [f"• {s.name} — {s.colour}"
+              + (f" · {levels[s.name]} level" if s.name in levels else "") for s in seats]
     if len(seats) < min_players:
         need = min_players - len(seats)
         lines.append(f"Needs {need} more player{'s' if need > 1 else ''}: `/join` to sit down, "
-                     "or the host can add a computer player.")
+                     "or add a computer player (`/addbot easy|normal|strong`).")
     elif len(seats) < max_players:
         lines.append("Ready: the host can `/start`, or more can `/join`.")
     else:

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.store import ChannelBusy, DiskFull, SeatRow, StaleVersion
 from bot.table import lobby, words
+from bot.table.computers import check_level, level_of, rules_options, with_level
 from bot.table.narrate import Narrator, play_lines
 from bot.table.replies import Reply, TableError
 from bot.table.table import Table
@@ -31,7 +32,8 @@ class LobbyDesk:
         low, high = g.player_range(table.row.options)
         host = next((s.name for s in table.seats if s.user_id == table.row.host_id), "nobody")
         variant = str(table.row.options.get("variant", ""))
-        body = lobby.lobby_text(g.title, table.seats, host, low, high, variant)
+        levels = {s.name: level_of(table.row.options, s.name) for s in table.seats if not s.human}
+        body = lobby.lobby_text(g.title, table.seats, host, low, high, variant, levels)
         return Reply(text=f"{first}\n{body}" if first else body,
                      lobby=lobby.lobby_view(table.row, table.seats, low, high))
 
@@ -133,9 +135,11 @@ class LobbyDesk:
         table = await self._save(table, rest, host_id=host)
         return self.reply(table, f"{name} left the table.")
 
-    async def add_computer(self, channel_id: int, user_id: int,
-                           game_id: int | None = None) -> Reply:
-        """A seated player adds a computer player to the lobby."""
+    async def add_computer(self, channel_id: int, user_id: int, game_id: int | None = None,
+                           level: str | None = None) -> Reply:
+        """A seated player adds a computer player to the lobby, at ``level`` (easy, normal
+        or strong; default normal)."""
+        level = check_level(level)
         table = await self._lobby(channel_id, game_id)
         if table.seat_of(user_id) is None:
             raise TableError("Only players seated at this table can add a computer player. "
@@ -146,8 +150,10 @@ class LobbyDesk:
         seat = SeatRow(len(table.seats), None,
                        lobby.computer_name(table.seats, table.game.texts.computer_names),
                        lobby.pick_colour(table.seats, None))
-        table = await self._save(table, [*table.seats, seat])
-        return self.reply(table, f"{seat.name} takes a seat as {seat.colour}.")
+        table = await self._save(table, [*table.seats, seat],
+                                 options=with_level(table.row.options, seat.name, level))
+        return self.reply(table, f"{seat.name} takes a seat as {seat.colour}, playing at "
+                                 f"{level} level.")
 
     async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
         """The host starts: seed chosen, seats shuffled; the reply has the first board."""
@@ -165,13 +171,13 @@ class LobbyDesk:
         seed = self.seed_source()
         seats = lobby.shuffled(table.seats, seed)
         try:
-            state = g.setup(len(seats), seed, table.row.options)
+            state = g.setup(len(seats), seed, rules_options(table.row.options))
         except RulesError as exc:
             raise TableError(str(exc)) from None
         # The rules draw the start player; list the seats in turn order from there.
         first = g.start_player(state)
         table = Table(table.row, seats, g, state, 0)
-        plays, state = self.tables.computers(table, state)
+        plays, state = await self.tables.computers(table, state)
         table = await self.tables.commit(table, plays, state, mover=None, seats=seats,
                                          status="active", seed=seed, players=len(seats))
         turn_order = seats[first:] + seats[:first]

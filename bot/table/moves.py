@@ -14,12 +14,13 @@ the rest is refused, in words about what is now public.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pydantic import BaseModel
 
 from bot.store import DiskFull, MoveRow, SeatRow, StaleVersion
 from bot.table import lobby, words
+from bot.table.computers import check_level, with_level
 from bot.table.narrate import Narrator, notify, play_lines, private_events
 from bot.table.replies import MovedOn, Reply, TableError
 from bot.table.suggest import suggest
@@ -168,7 +169,7 @@ class MoveDesk:
     async def _finish(self, table: Table, plays: list[Play], after: BaseModel, user_id: int,
                       since: BaseModel | None, private: str = "") -> Reply:
         g = table.game
-        more, after = self.tables.computers(
+        more, after = await self.tables.computers(
             Table(table.row, table.seats, g, after, table.ply + len(plays)), after)
         plays += more
         table = await self.tables.commit(table, plays, after, mover=user_id)
@@ -281,8 +282,10 @@ class MoveDesk:
                 return m
         return None
 
-    async def resign(self, channel_id: int, user_id: int) -> Reply:
-        """The caller's seat becomes a computer seat, which plays on. (Adapters ask first.)"""
+    async def resign(self, channel_id: int, user_id: int, level: str | None = None) -> Reply:
+        """The caller's seat becomes a computer seat at ``level`` (default normal), which
+        plays on. (Adapters ask first.)"""
+        level = check_level(level)
         table = await self.tables.here(channel_id)
         if table.row.status == "lobby":
             raise TableError("The game has not started: `/leave` the lobby instead.")
@@ -290,16 +293,20 @@ class MoveDesk:
         if seat is None or table.state is None:
             raise TableError("You are not playing in this game.")
         old = table.seats[seat]
-        seats = [SeatRow(s.seat, None, s.name + lobby.COMPUTER_MARK, s.colour)
+        name = lobby.takeover_name(table.seats, old.name)
+        seats = [SeatRow(s.seat, None, name, s.colour)
                  if s.seat == seat else s for s in table.seats]
+        options = with_level(table.row.options, name, level)
         if not any(s.human for s in seats):
             await self.tables.update(table, seats=seats, status="abandoned",
-                                     clear_reminders=True)
+                                     clear_reminders=True, options=options)
             return Reply(text=f"{old.name} resigned and no human players are left, so the game "
                               f"is closed. Start a new one with {table.start_command}.")
-        table = Table(table.row, seats, table.game, table.state, table.ply)
-        plays, state = self.tables.computers(table, table.state)
-        table = await self.tables.commit(table, plays, state, mover=None, seats=seats)
+        table = Table(replace(table.row, options=options), seats, table.game, table.state,
+                      table.ply)
+        plays, state = await self.tables.computers(table, table.state)
+        table = await self.tables.commit(table, plays, state, mover=None, seats=seats,
+                                         options=options)
         lines = [f"🏳️ {old.name} resigned; a computer player takes over the {old.colour} seat "
-                 "and plays on.", *play_lines(table, plays)]
+                 f"and plays on at {level} level.", *play_lines(table, plays)]
         return await self.narrator.board_reply(table, lines, None)

@@ -65,8 +65,10 @@ class ReminderDesk:
         self.tables = tables
         self.narrator = narrator or Narrator(render=False)
 
-    async def due(self, now: float | datetime | None = None) -> list[Reminder]:
-        """DMs due now, claimed for this caller; call ``done`` after trying each."""
+    async def due(self, now: float | datetime | None = None,
+                  pictures: bool = True) -> list[Reminder]:
+        """DMs due now, claimed for this caller; call ``done`` after trying each. With
+        ``pictures``, each carries the board picture (waited for: a DM is no reply)."""
         when = now.timestamp() if isinstance(now, datetime) else (
             self.tables.clock() if now is None else float(now))
         store = self.tables.store
@@ -92,11 +94,12 @@ class ReminderDesk:
                 since_last_turn(moves, r.user_id, table.names), g.texts.examples,
                 private=words.name_seats(g.private_text(table.state, seat), table.names)
                 if g.choices_private(table.state, seat) else "")
+            drawn = await self.narrator.picture(table) if pictures else None
             out.append(Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
                                 guild_id=table.row.guild_id, text=text, id=r.id,
                                 game_id=table.row.id, kind=r.kind,
                                 panel=self.narrator.panels.for_seat(table, seat),
-                                image=await self.narrator.picture(table)))
+                                image=await drawn.finished() if drawn else None))
         return out
 
     async def done(self, reminder: Reminder, delivered: bool, dm_closed: bool = False) -> None:

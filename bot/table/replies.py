@@ -5,6 +5,7 @@ Adapters turn these into messages; nothing here knows about Discord.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -46,6 +47,8 @@ class Reply:
 
     ``text``: the public message (or the private one if ``ephemeral``).
     ``image``: PNG bytes of the board, if any, to attach as ``image_name``.
+    ``image_later``: the board picture when it was not ready in time: the text says it
+    follows, and the adapter attaches it once this gives it (None: it failed).
     ``dms``: user id -> private text (hidden information, never in ``text``).
     ``notify``: user ids whose turn it now is (the adapter may mention them;
     DMs are scheduled by the service as reminders).
@@ -60,6 +63,7 @@ class Reply:
     text: str
     image: bytes | None = None
     image_name: str = "board.png"
+    image_later: Awaitable[bytes | None] | None = None
     ephemeral: bool = False
     dms: dict[int, str] = field(default_factory=dict)
     notify: list[int] = field(default_factory=list)

@@ -24,12 +24,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ParamSpec, Self, TypeVar
 
+from bot.pictures import Pictures
 from bot.store import DiskFull, Store, open_store
 from bot.table import lobby, words
 from bot.table.lobby_desk import LobbyDesk
 from bot.table.moves import MoveDesk
 from bot.table.narrate import Narrator
 from bot.table.panel_desk import Outcome, PanelDesk
+from bot.table.panels import CACHE as PANEL_CACHE
 from bot.table.panels import Panels
 from bot.table.reminders import ReminderDesk
 from bot.table.replies import Reminder, Reply, TableError
@@ -63,17 +65,22 @@ def _guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
 class TableService:
     """Lobbies, moves, computer seats, undo, reminders — over one store.
 
-    Construct with ``await TableService.open(db_path, reminder_hours=24)``."""
+    Construct with ``await TableService.open(db_path, reminder_hours=24)``. Pictures are
+    drawn by ``pictures`` (``Pictures.start``: worker processes; the caller closes them);
+    without it, in a thread of this process, each reply waiting for its picture. The
+    memory it keeps is bounded: ``cache_size`` game states, ``panel_cache`` turn panels."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] | None = None,
                  reminder_hours: float = 24.0, render: bool = True,
                  seed_source: Callable[[], int] | None = None,
-                 cache_size: int = CACHE_SIZE) -> None:
+                 cache_size: int = CACHE_SIZE, panel_cache: int = PANEL_CACHE,
+                 pictures: Pictures | None = None, think: float | None = None) -> None:
         self.store = store
         self.clock = clock or time.time
-        self.tables = Tables(store, self.clock, reminder_hours * 3600.0, cache_size)
-        self.panels = Panels()
-        self.narrator = Narrator(render, self.panels)
+        self.tables = Tables(store, self.clock, reminder_hours * 3600.0, cache_size, think)
+        self.panels = Panels(panel_cache)
+        self._own_pictures = pictures is None
+        self.narrator = Narrator(render, self.panels, pictures)
         self.lobbies = LobbyDesk(self.tables, self.narrator,
                                  seed_source or new_seed)
         self.moves = MoveDesk(self.tables, self.narrator)
@@ -88,6 +95,8 @@ class TableService:
 
     async def close(self) -> None:
         await self.store.close()
+        if self._own_pictures:
+            await self.narrator.pictures.close()
 
     async def table(self, channel_id: int) -> Table:
         """The channel's open game (else its latest) as loaded: row, seats, state, ply.
@@ -113,9 +122,10 @@ class TableService:
         return await self.lobbies.leave(channel_id, user_id, game_id)
 
     @_guarded
-    async def add_computer(self, channel_id: int, user_id: int,
-                           game_id: int | None = None) -> Reply:
-        return await self.lobbies.add_computer(channel_id, user_id, game_id)
+    async def add_computer(self, channel_id: int, user_id: int, game_id: int | None = None,
+                           level: str | None = None) -> Reply:
+        """Add a computer player at ``level`` (easy, normal, strong; default normal)."""
+        return await self.lobbies.add_computer(channel_id, user_id, game_id, level)
 
     @_guarded
     async def start_game(self, channel_id: int, user_id: int,
@@ -159,12 +169,13 @@ class TableService:
         return await self.moves.undo(channel_id, user_id)
 
     @_guarded
-    async def resign(self, channel_id: int, user_id: int) -> Reply:
-        """The caller's seat becomes a computer seat, which plays on (a lobby: leave it)."""
+    async def resign(self, channel_id: int, user_id: int, level: str | None = None) -> Reply:
+        """The caller's seat becomes a computer seat at ``level`` (default normal), which
+        plays on (a lobby: leave it)."""
         table = await self.tables.here(channel_id)
         if table.row.status == "lobby":
             return await self.lobbies.leave(channel_id, user_id)
-        return await self.moves.resign(channel_id, user_id)
+        return await self.moves.resign(channel_id, user_id, level)
 
     # Looking around ------------------------------------------------------------------
 
@@ -267,9 +278,11 @@ class TableService:
 
     # Reminders -----------------------------------------------------------------------
 
-    async def due_reminders(self, now: float | datetime | None = None) -> list[Reminder]:
-        """DMs due now, each claimed for this caller; call ``reminder_done`` after trying."""
-        return await self.reminders.due(now)
+    async def due_reminders(self, now: float | datetime | None = None,
+                            pictures: bool = True) -> list[Reminder]:
+        """DMs due now, each claimed for this caller; call ``reminder_done`` after trying.
+        ``pictures`` False: without the board picture (an adapter that shows none)."""
+        return await self.reminders.due(now, pictures)
 
     async def reminder_done(self, reminder: Reminder, delivered: bool,
                             dm_closed: bool = False) -> None:

@@ -9,6 +9,7 @@ player's and the computers' — in one version-checked transaction.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from pydantic import BaseModel
 
 from bot.store import DiskFull, GameRow, MoveRow, SeatRow, StaleVersion, Store
 from bot.table import words
-from bot.table.computers import play_computers
+from bot.table.computers import level_of, play_computers, rules_options
 from bot.table.replies import RaceError, TableError
 from bot.table.table import Table
 from rules import Event, Game, RulesError, game_names, get_game
@@ -56,11 +57,12 @@ def no_game() -> str:
 
 class Tables:
     def __init__(self, store: Store, clock: Callable[[], float], follow_up: float,
-                 cache_size: int = CACHE_SIZE) -> None:
+                 cache_size: int = CACHE_SIZE, think: float | None = None) -> None:
         self.store = store
         self.clock = clock
         self.follow_up = follow_up
         self.cache_size = cache_size
+        self.think = think            # a strong computer's seconds per decision (None: 1)
         self._cache: OrderedDict[int, tuple[int, int, BaseModel, list[SeatRow]]] = OrderedDict()
 
     # Loading -------------------------------------------------------------------------
@@ -102,7 +104,7 @@ class Tables:
         if snap:
             ply, state = snap[0], g.load(snap[1])
         else:
-            ply, state = 0, g.setup(row.players, row.seed or 0, row.options)
+            ply, state = 0, g.setup(row.players, row.seed or 0, rules_options(row.options))
         for m in moves:
             try:
                 state, _ = g.play(state, m.seat, m.notation)
@@ -186,11 +188,16 @@ class Tables:
 
     # Computer seats ------------------------------------------------------------------
 
-    def computers(self, table: Table, state: BaseModel) -> tuple[list[Play], BaseModel]:
-        """The computer seats' moves from ``state`` until a human must act."""
+    async def computers(self, table: Table, state: BaseModel) -> tuple[list[Play], BaseModel]:
+        """The computer seats' moves from ``state`` until a human must act, each at its
+        seat's level. They think in a worker thread, so other tables keep moving."""
         g = table.game
-        steps = play_computers(g, state, lambda s: not table.seats[s].human,
-                               table.row.seed or 0, table.ply)
+        seats, options = table.seats, table.row.options
+        if not any(not seats[s].human for s in g.waiting_on(state)):
+            return [], state
+        steps = await asyncio.to_thread(
+            play_computers, g, state, lambda s: not seats[s].human, table.row.seed or 0,
+            table.ply, lambda s: level_of(options, seats[s].name), self.think)
         plays = [Play(seat, None, str(move), events, g.public_text(before, seat, move))
                  for (seat, move, _, events), before
                  in zip(steps, [state, *(s[2] for s in steps)], strict=False)]

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from rules.chat import Verb
 from rules.contract import Choice, Event, Game, GameResult, Move
 from rules.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError, RulesError
-from rules.navegador import actions, chat, hidden, legal, notation, setup, turn
+from rules.navegador import actions, chat, computer, hidden, legal, notation, setup, turn
 from rules.navegador.actions import CashRefusal, cr, plural
 from rules.navegador.data import ROMAN, load_data
 from rules.navegador.moves import (
@@ -207,8 +207,24 @@ class Navegador(Game[NavegadorState]):
     def standings(self, state: NavegadorState) -> GameResult:
         return chat.standings(state)
 
+    # Computer players (rules/navegador/computer.py) ----------------------------------
+
+    sim_rate = 10000.0
+
     def policy(self, level: str = "easy") -> Policy:
-        return SensibleRandom()
+        return SensibleRandom() if level == "easy" else super().policy(level)
+
+    def evaluate(self, state: NavegadorState, seat: int) -> float:
+        return computer.evaluate(state, seat)
+
+    def candidates(self, state: NavegadorState, seat: int) -> list[Move]:
+        return computer.candidates(state, seat, self.legal_moves(state, seat))
+
+    def simulate(self, state: NavegadorState, seat: int, move: Move) -> NavegadorState:
+        return computer.simulate(state, seat, move)
+
+    def turn_continues(self, state: NavegadorState, seat: int) -> bool:
+        return computer.turn_continues(state, seat)
 
     def determinize(self, state: NavegadorState, seat: int | None,
                     rng: random.Random) -> NavegadorState:

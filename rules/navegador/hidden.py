@@ -33,8 +33,10 @@ def unseen_pool(state: NavegadorState, good: str) -> list[int]:
 
 def determinize(state: NavegadorState, rng: random.Random) -> NavegadorState:
     """A copy of ``state`` with the face-down stacks dealt again from the unseen values."""
+    from rules.navegador.computer import copy_state
+
     data = load_data()
-    new = state.model_copy(deep=True)
+    new = copy_state(state)
     for good in GOODS:
         pool = unseen_pool(state, good)
         rng.shuffle(pool)

@@ -81,6 +81,7 @@ class SensibleRandom:
     """The 'easy' computer: random, but every rondel step leads to a real action."""
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Move:
+        state = game.determinize(state, seat, rng)      # its own view only
         moves = game.legal_moves(state, seat)
         if not moves:
             raise RuntimeError(f"seat {seat} must act but has no legal move")

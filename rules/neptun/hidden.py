@@ -8,7 +8,9 @@ holds, in hand or chosen, is not a secret; which one of its cards it chose is.)
 
 ``determinize`` deals every value hidden from a seat afresh from the cards that seat
 cannot see, keeping every count and everything it can see, so tests can build two tables
-that differ only in hidden values and computers can reason without peeking.
+that differ only in hidden values and computers can reason without peeking. Every pool is
+sorted before it is shuffled, so two states a seat cannot tell apart give the same
+determinisation for the same rng.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ def determinize(state: NeptunState, seat: int | None, rng: random.Random) -> Nep
     down = [i for i, c in enumerate(new.display) if c is not None and not c.face_up]
     # City and goods cards: the decks and the face-down columns.
     for deck in ("city", "goods"):
-        names = list(getattr(new.decks, deck)) + [getattr(new.display[i], deck) for i in down]
+        names = sorted(list(getattr(new.decks, deck)) +
+                       [getattr(new.display[i], deck) for i in down])
         rng.shuffle(names)
         setattr(new.decks, deck, names[: len(getattr(new.decks, deck))])
         for k, i in enumerate(down, start=len(getattr(new.decks, deck))):
@@ -43,6 +46,7 @@ def determinize(state: NeptunState, seat: int | None, rng: random.Random) -> Nep
         pool += [c for c in player.hand if not c.start]
         if player.choice is not None and not player.choice.start:
             pool.append(player.choice)
+    pool.sort(key=OarCard.sort_key)
     rng.shuffle(pool)
     new.decks.oar = [pool.pop() for _ in new.decks.oar]
     for i in down:
@@ -51,10 +55,12 @@ def determinize(state: NeptunState, seat: int | None, rng: random.Random) -> Nep
         column.oar = pool.pop()
     for s in others:
         player = new.seats[s]
-        held = [c if c.start else pool.pop() for c in player.hand]
+        cards = player.hand + ([player.choice] if player.choice is not None else [])
+        # the starting cards it holds are known, which of its cards are drafted is not
+        held = sorted((c for c in cards if c.start), key=OarCard.sort_key)
+        held += [pool.pop() for c in cards if not c.start]
         if player.choice is not None:
             # Any of the cards it holds may be the one it chose, a starting card or not.
-            held.append(player.choice if player.choice.start else pool.pop())
             player.choice = held.pop(rng.randrange(len(held)))
         player.hand = sorted(held, key=OarCard.sort_key)
     assert not pool

@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import random
 
+from rules.vasco.copying import copy_state
 from rules.vasco.state import VascoState
 
 
 def determinize(state: VascoState, rng: random.Random) -> VascoState:
-    new = state.model_copy(deep=True)
+    # Each pool is sorted before it is shuffled, so two states that differ only in a
+    # hidden order deal alike (and a computer decides alike in both).
+    new = copy_state(state)
     for tiles in new.stacks.values():
+        tiles.sort()
         rng.shuffle(tiles)
     keep = 1 if new.merchant_up and new.merchants else 0
-    hidden = new.merchants[keep:]
+    hidden = sorted(new.merchants[keep:])
     rng.shuffle(hidden)
     new.merchants = new.merchants[:keep] + hidden
+    new.vdg_stack.sort()
     rng.shuffle(new.vdg_stack)
     new.bag_seed = rng.getrandbits(62)
     return new

@@ -1,0 +1,379 @@
+"""What Navegador's 'normal' and 'strong' computers need from the game (the framework in
+``rules/greedy.py`` and ``rules/search.py`` does the rest):
+
+* ``evaluate``: the points a seat can expect at the end — its score now, the King's
+  privilege it will place, and what its money, colonies, factories, workers and fleet are
+  still worth in the turns left — minus the best other seat's;
+* ``candidates``: the legal moves without the pointless ones (buying workers or ships
+  only to sell them back at a loss, sailing ships straight back where they came from,
+  skipping an action that can do something, paying for a rondel step with an odd choice
+  of ships);
+* ``simulate``: ``apply`` without the pydantic round trip — a hand-written copy of the
+  state (the sea regions are shared unless the move can change them), then the very
+  same rules code (``turn.apply_step``); a property test checks it equals ``apply``;
+* ``turn_continues``: a turn is the rondel step and its action (or sail legs up to
+  `done`); the Navegador card's extra sail is judged on its own, where it ends.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rules.contract import Move
+from rules.navegador import actions, turn
+from rules.navegador.data import GOODS, load_data
+from rules.navegador.moves import Colony, Leg, Rondel, Skip, Turn, Units
+from rules.navegador.sea import neighbours, ships_needed_to_explore
+from rules.navegador.state import NavegadorState, PlayerSheet
+
+# The evaluation's weights (points). Hand-tuned with `python -m rules navegador arena`.
+MONEY_LATE = 1 / 200       # what 1 Cr is worth at the end: its share of a VP
+MONEY_EARLY = 0.006         # and on top of that while there is time to spend it
+SPEND_TURNS = 8            # own turns left from which money keeps its full use
+MARKETS_PER_TURN = 0.12    # how often a seat goes to market (sells or processes)
+INCOME_WORTH = 1 / 110     # points per Cr of income still to come
+WORKER_USE = 0.6           # a worker below WORKERS_WANTED, while there is time to use it
+WORKERS_WANTED = 7
+FRONTIER = 2.2             # a fleet able to explore a region next sail
+COLONY_READY = 0.6         # a face-up colony one of our ships stands by
+CARD = 0.3                 # holding the Navegador card (an extra sail)
+# own turns left in a two-player game by the pieces left in the emptiest building row
+ROW_TURNS = (0.5, 4.0, 10.0, 17.0, 27.0, 40.0, 46.0, 50.0, 54.0)
+
+
+@cache
+def _columns() -> tuple[tuple[str, int, int, int], ...]:
+    return tuple((c.key, c.base_vp, c.token_vp, c.king_vp) for c in load_data().privileges)
+
+
+@cache
+def _good_of() -> dict[str, str]:
+    return {r.id: r.good for r in load_data().regions}
+
+
+# Time -------------------------------------------------------------------------------
+
+
+@cache
+def _on_board(players: int) -> tuple[tuple[str, int], ...]:
+    """(building row, pieces laid out at setup) for a player count."""
+    return tuple((row.key, row.on_board(players)) for row in load_data().buildings)
+
+
+@cache
+def _slots() -> int:
+    return load_data().privilege_rules.slots_per_column
+
+
+def _rows_left(state: NavegadorState) -> int:
+    """Pieces left in the emptiest building row (the end comes when one runs out)."""
+    return min(n - state.bought[key] for key, n in _on_board(state.players))
+
+
+def turns_left(state: NavegadorState, seat: int, rows_left: int | None = None) -> float:
+    """Own turns ``seat`` can still expect to play: exact once the end is triggered, else
+    read from the building rows (the end comes when one runs out) as measured in games
+    between computers — two players take about five turns each per piece left in the
+    emptiest row, fewer as the other rows run low too."""
+    if state.step in ("king", "over"):
+        return 0.0
+    n = state.players
+    if state.final_turns_left is not None:
+        # turn-ends still to come, from the player on turn: count this seat's
+        return float(sum(1 for k in range(state.final_turns_left)
+                         if (state.current + k) % n == seat))
+    left = _rows_left(state) if rows_left is None else rows_left
+    by_row = ROW_TURNS[min(left, len(ROW_TURNS) - 1)]
+    total = sum(n_ - state.bought[key] for key, n_ in _on_board(n))
+    by_total = 2.0 + 1.5 * max(0, total - 12)
+    return max(1.0, min(by_row, by_total) * 2 / n)
+
+
+# Evaluation ---------------------------------------------------------------------------
+
+
+@cache
+def _distances(explored: tuple[bool, ...]) -> dict[str, dict[str, int]]:
+    """Open distances from every region, for one pattern of explored regions."""
+    data = load_data()
+    adj = neighbours()
+    unexplored = {r.id for r, flag in zip(data.regions, explored, strict=True) if flag}
+    out: dict[str, dict[str, int]] = {}
+    for info in data.regions:
+        dist = {info.id: 0}
+        queue = [info.id]
+        for here in queue:
+            for there in adj[here]:
+                if there not in dist and there not in unexplored:
+                    dist[there] = dist[here] + 1
+                    queue.append(there)
+        out[info.id] = dist
+    return out
+
+
+@cache
+def _need(players: int) -> dict[str, int]:
+    """Ships that must enter each region together to explore it."""
+    from types import SimpleNamespace
+
+    table = SimpleNamespace(players=players)
+    return {r.id: ships_needed_to_explore(table, r.id)  # type: ignore[arg-type]
+            for r in load_data().regions}
+
+
+class Board:
+    """What every seat's value shares, worked out once per evaluation."""
+
+    def __init__(self, state: NavegadorState) -> None:
+        data = load_data()
+        self.state = state
+        self.rows_left = _rows_left(state) if state.step not in ("king", "over") else 0
+        self.sell = {g: actions.sell_price(state, g) for g in GOODS}
+        self.reach = data.phases.sail_range[state.phase - 1]
+        regions = state.regions
+        self.distances = _distances(tuple(regions[r.id].explorer for r in data.regions))
+        self.unexplored = {r for r, sea in regions.items() if sea.explorer}
+        self.need = _need(state.players)
+
+
+def seat_value(board: Board, seat: int, time: float) -> float:
+    """Points ``seat`` can expect at the end of the game."""
+    state = board.state
+    sheet = state.sheets[seat]
+    counts = {"colony": sum(len(v) for v in sheet.colonies.values()),
+              "factory": sum(sheet.factories.values()) + sheet.orange,
+              "explorer": sheet.explorers, "shipyard": sheet.shipyards,
+              "church": sheet.churches}
+    vp = 0.0
+    king = 0
+    slots = _slots()
+    for key, base, token, king_vp in _columns():
+        count = counts[key]
+        tokens = sheet.privileges[key]
+        placed = sheet.king == key
+        vp += count * (base + tokens * token + (king_vp if placed else 0))
+        if not sheet.king_done and tokens + placed < slots:
+            king = max(king, count * king_vp)
+    ships = sum(sheet.ships.values())
+    vp += sheet.workers + ships + king
+    if state.step == "over":
+        return vp + sheet.cash // load_data().scoring.cash_per_vp
+    spend = min(time, SPEND_TURNS) / SPEND_TURNS
+    vp += sheet.cash * (MONEY_LATE + MONEY_EARLY * spend)
+    if time <= 0:
+        return vp
+    # income still to come: colonies sold and factories processing at market
+    sell = sum(len(sheet.colonies[g]) * board.sell[g] for g in GOODS)
+    process = counts["factory"] * 40
+    vp += time * MARKETS_PER_TURN * (sell + process) * INCOME_WORTH
+    vp += WORKER_USE * spend * max(0, min(sheet.workers, WORKERS_WANTED) - 3)
+    if ships:
+        vp += _fleet(board, sheet) * spend
+    if state.card.holder == seat:
+        vp += CARD * spend
+    return vp
+
+
+def _fleet(board: Board, sheet: PlayerSheet) -> float:
+    """What the ships at sea promise: regions they can explore next sail, colonies they
+    stand by."""
+    adj = neighbours()
+    regions = board.state.regions
+    value = 0.0
+    ready: dict[str, int] = {}          # unexplored region -> ships able to enter it
+    for region, ships in sheet.ships.items():
+        if not ships:
+            continue
+        sea = regions[region]
+        if sea.revealed and sea.tokens:
+            value += COLONY_READY * min(ships, len(sea.tokens))
+        if not board.unexplored:
+            continue
+        for here, d in board.distances[region].items():
+            if d >= board.reach:
+                continue
+            for there in adj[here]:
+                if there in board.unexplored:
+                    ready[there] = ready.get(there, 0) + ships
+    for region, ships in ready.items():
+        if ships >= board.need[region]:
+            value += FRONTIER
+    return min(value, 2 * FRONTIER + 3 * COLONY_READY)
+
+
+def evaluate(state: NavegadorState, seat: int) -> float:
+    """``seat``'s expected final points minus the best other seat's."""
+    board = Board(state)
+    values = [seat_value(board, s, turns_left(state, s, board.rows_left))
+              for s in range(state.players)]
+    mine = values[seat]
+    return mine - max(v for s, v in enumerate(values) if s != seat)
+
+
+# Candidates -----------------------------------------------------------------------------
+
+
+def candidates(state: NavegadorState, seat: int, legal: list[Move]) -> list[Move]:
+    """``legal`` without the pointless moves; never empty when ``legal`` is not."""
+    kept = [m for m in legal if not _pointless(state, seat, m)]
+    acting = [m for m in kept if not isinstance(m, Skip)]
+    kept = acting or kept
+    if state.step == "start":
+        useful = _useful_actions(state, seat)
+        moving = [m for m in kept if not isinstance(m, Rondel) or useful.get(m.space)]
+        if any(isinstance(m, Rondel) for m in moving):
+            kept = moving
+    return _one_payment_per_space(state, seat, kept) or legal
+
+
+def _useful_actions(state: NavegadorState, seat: int) -> dict[int, bool]:
+    """Rondel space -> can its action do something real for ``seat`` (the ships a long
+    step costs aside)? Moving to an action only to skip it is pointless."""
+    from rules.navegador.legal import action_moves
+
+    sheet = state.sheets[seat]
+    out: dict[int, bool] = {}
+    seen: dict[str, bool] = {}
+    for space, info in enumerate(load_data().rondel):
+        if info.action == "sail":
+            out[space] = sheet.ships_on_board > turn.rondel_cost(sheet.stone, space)
+            continue
+        if info.action == "market":     # anything to sell or process
+            out[space] = sheet.factory_count + sheet.colony_count() > 0
+            continue
+        if info.action not in seen:
+            seen[info.action] = any(not _pointless(state, seat, m)
+                                    for m in action_moves(state, seat, info.action))
+        out[space] = seen[info.action]
+    return out
+
+
+def _pointless(state: NavegadorState, seat: int, move: Move) -> bool:
+    if isinstance(move, Units):
+        return _over_cap_at_a_loss(state, seat, move)
+    if isinstance(move, Leg) and state.sail is not None:
+        back = {(dest, origin) for origin, dest in _sailed(state)}
+        return any((p.origin, p.dest) in back for p in move.paths)
+    return False
+
+
+def _over_cap_at_a_loss(state: NavegadorState, seat: int, move: Units) -> bool:
+    """Buying past the cap pays the price first and gets 100 back per piece: pointless
+    unless the last piece (the dearest: the cheap ones come first) costs less than it
+    sells for. Hiring a 50-Cr worker at the cap for 100 back is a real, if small, income
+    (spec §7.2); the 100-Cr one after it is not."""
+    sheet = state.sheets[seat]
+    _, _, sold = actions.unit_outcome(state, sheet, move.what, move.count)
+    if not sold:
+        return False
+    last = actions.unit_cost(state, sheet, move.what, move.count) - \
+        actions.unit_cost(state, sheet, move.what, move.count - 1)
+    return last >= load_data().overflow_sell_price
+
+
+def _sailed(state: NavegadorState) -> list[tuple[str, str]]:
+    """(origin, destination) of every route sailed so far in this sail."""
+    assert state.sail is not None
+    routes = []
+    for text in state.sail.moved:                 # "POR>ANG x2 + GUI>ANG"
+        for path in text.split(" + "):
+            origin, _, rest = path.partition(">")
+            routes.append((origin.strip(), rest.split(" ")[0].strip()))
+    return routes
+
+
+def _one_payment_per_space(state: NavegadorState, seat: int, moves: list[Move]) -> list[Move]:
+    """A paid rondel step is listed once per way to pay; keep the one that gives up the
+    ships doing least: those in Portugal first, then from the biggest crowd."""
+    sheet = state.sheets[seat]
+    best: dict[int, tuple[tuple[int, ...], Rondel]] = {}
+    out: list[Move] = []
+    for m in moves:
+        if not isinstance(m, Rondel) or not m.pay:
+            out.append(m)
+            continue
+        rank = tuple(sorted(_pay_rank(state, sheet, r) for r in m.pay))
+        if m.space not in best or rank < best[m.space][0]:
+            best[m.space] = (rank, m)
+    return out + [m for _, m in best.values()]
+
+
+def _pay_rank(state: NavegadorState, sheet: PlayerSheet, region: str) -> int:
+    """Lower = the ship there is the cheaper one to give up."""
+    if region == load_data().start_region:
+        return 0
+    sea = state.regions[region]
+    useful = sea.revealed and len(sea.tokens) > 0
+    return (20 if useful else 10) - min(9, sheet.ships.get(region, 0))
+
+
+# Turns and the fast path ---------------------------------------------------------------
+
+
+def turn_continues(state: NavegadorState, seat: int) -> bool:
+    """The rondel step's action (or the sail legs) are still to come for ``seat``."""
+    return state.step in ("action", "sail", "card_sail") and turn.to_act(state) == [seat]
+
+
+_set = object.__setattr__
+
+
+def _shell(model: Any, fields: dict[str, Any]) -> Any:
+    """A pydantic model with these field values, built without validation."""
+    cls = model.__class__
+    new = cls.__new__(cls)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+def _sheet(x: PlayerSheet) -> PlayerSheet:
+    return _shell(x, {**x.__dict__, "ships": dict(x.ships), "factories": dict(x.factories),
+                      "colonies": {k: list(v) for k, v in x.colonies.items()},
+                      "privileges": dict(x.privileges)})
+
+
+def copy_state(state: NavegadorState, mover: int | None = None,
+               regions: bool = True) -> NavegadorState:
+    """A copy as deep as ``apply`` needs. Given the ``mover``, the other seats' sheets
+    are shared (a move changes only its own seat's sheet, until the final scoring);
+    with ``regions=False`` the sea regions are shared (only exploring, in a sail leg, and
+    founding colonies change them)."""
+    d = dict(state.__dict__)
+    if regions:
+        d["regions"] = {k: _shell(r, {**r.__dict__, "tokens": list(r.tokens),
+                                      "colonists": list(r.colonists)})
+                        for k, r in state.regions.items()}
+    for key in ("market", "bought", "gallery", "privilege_supply", "options"):
+        d[key] = dict(d[key])
+    if mover is None or state.final_turns_left is not None:
+        d["sheets"] = [_sheet(x) for x in state.sheets]
+    else:
+        sheets = list(state.sheets)
+        sheets[mover] = _sheet(sheets[mover])
+        d["sheets"] = sheets
+    d["card"] = _shell(state.card, dict(state.card.__dict__))
+    d["first_turn_done"] = list(state.first_turn_done)
+    if state.sail is not None:
+        sail = state.sail
+        d["sail"] = _shell(sail, {**sail.__dict__,
+                                  "reach": {k: list(v) for k, v in sail.reach.items()},
+                                  "moved": list(sail.moved)})
+    last = state.last
+    d["last"] = _shell(last, {**last.__dict__, **{k: list(getattr(last, k)) for k in (
+        "legs", "card_legs", "explored", "built", "regions")}})
+    d["recent"] = list(state.recent)      # past turns are never changed, only replaced
+    return _shell(state, d)
+
+
+def simulate(state: NavegadorState, seat: int, move: Move) -> NavegadorState:
+    steps = move.steps if isinstance(move, Turn) else (move,)
+    touches_sea = any(isinstance(s, (Leg, Colony)) for s in steps)
+    new = copy_state(state, mover=seat, regions=touches_sea)
+    for step in steps:
+        turn.apply_step(new, seat, step)  # type: ignore[arg-type]
+    return new
+

@@ -1,0 +1,132 @@
+"""Maracaibo's own computers (``rules/maracaibo/computer.py``); the generic checks of every
+game are in ``test_computers.py``.
+
+* the fast path: ``simulate`` equals ``apply`` along seeded games of the greedy player
+  (its side branches too), and the state copy shares nothing mutable;
+* the evaluation reads no other seat's secrets: states differing only in what the seat
+  cannot see evaluate alike;
+* candidates: never empty, always legal; the 70 ways to keep 4 of 8 cut to a few;
+* the normal computer never ends a turn at a village with nothing done (taking a
+  doubloon is always better), and beats the easy one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from rules import get_game
+from rules.arena import run
+from rules.maracaibo import computer
+from rules.maracaibo.data import load_data
+from rules.maracaibo.moves import Done, Keep
+from rules.maracaibo.scoring import breakdown, lead_vp
+from rules.maracaibo.state import MaracaiboState
+from rules.policy import computer as make_computer
+
+game = get_game("maracaibo")
+
+
+def played(players: int, seed: int, level: str = "normal",
+           most: int = 2000) -> list[tuple[MaracaiboState, int, Any]]:
+    """(state, seat, move) along a game between computers of ``level``."""
+    policy = make_computer(game, level, budget=60)
+    state = game.setup(players, seed)
+    out = []
+    for ply in range(most):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        move = policy.choose(game, state, seat, random.Random(f"{seed}:{ply}"))
+        out.append((state, seat, move))
+        state = game.apply(state, seat, move)[0]
+    return out
+
+
+@pytest.fixture(scope="module")
+def normal_game() -> list[tuple[MaracaiboState, int, Any]]:
+    return played(2, 7)
+
+
+@pytest.fixture(scope="module")
+def walk(normal_game: list) -> list[tuple[MaracaiboState, int, Any]]:
+    return normal_game + played(3, 8, level="easy")
+
+
+def test_simulate_gives_the_states_of_apply(walk: list) -> None:
+    rng = random.Random(3)
+    for state, seat, move in walk:
+        before = game.dump(state)
+        assert game.dump(game.simulate(state, seat, move)) == \
+            game.dump(game.apply(state, seat, move)[0])
+        for other in rng.sample(game.legal_moves(state, seat), 1):
+            assert game.dump(game.simulate(state, seat, other)) == \
+                game.dump(game.apply(state, seat, other)[0])
+        assert game.dump(state) == before, "simulate changed its input"
+
+
+def _shared(a: Any, b: Any, path: str) -> list[str]:
+    mutable = isinstance(a, (list, dict)) or (
+        isinstance(a, BaseModel) and not a.model_config.get("frozen"))
+    if not mutable:
+        return []
+    out = [path] if a is b else []
+    if isinstance(a, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            out += _shared(x, y, f"{path}[{i}]")
+    elif isinstance(a, dict):
+        for k in a:
+            out += _shared(a[k], b[k], f"{path}.{k}")
+    else:
+        for k, v in a.__dict__.items():
+            out += _shared(v, b.__dict__[k], f"{path}.{k}")
+    return out
+
+
+def test_the_state_copy_shares_nothing_mutable(walk: list) -> None:
+    for state, _, _ in walk[::5]:
+        assert _shared(state, computer.copy_state(state), "state") == []
+
+
+def test_the_evaluation_starts_from_the_standings(walk: list) -> None:
+    for state, _, _ in walk[::4]:
+        leads = lead_vp(state)
+        for seat, parts in enumerate(breakdown(state)):
+            assert computer.scored_now(state, seat, leads[seat]) == \
+                parts["total"] - parts["nations"]
+
+
+def test_the_evaluation_reads_no_secret_of_other_seats(walk: list) -> None:
+    for state, seat, _ in walk[::3]:
+        twins = [game.determinize(state, seat, random.Random(k)) for k in range(3)]
+        values = {round(game.evaluate(t, seat), 9) for t in [state, *twins]}
+        assert len(values) == 1
+
+
+def test_candidates_are_legal_and_never_empty(walk: list) -> None:
+    for state, seat, _ in walk[::2]:
+        legal = game.legal_moves(state, seat)
+        kept = game.candidates(state, seat)
+        assert kept and all(m in legal for m in kept)
+
+
+def test_a_few_good_hands_are_kept_at_setup() -> None:
+    state = game.setup(2, 4)
+    keeps = [m for m in game.candidates(state, 0) if isinstance(m, Keep)]
+    assert len(keeps) == computer.KEEPS
+
+
+def test_normal_never_ends_a_turn_at_a_village_with_nothing_done(normal_game: list) -> None:
+    data = load_data()
+    for state, seat, move in normal_game:
+        if isinstance(move, Done) and state.step == "main" and not state.t.main:
+            assert data.loc[state.seats[seat].ship].kind != "village"
+
+
+def test_normal_beats_easy() -> None:
+    records = run("maracaibo", ["normal", "easy"], games=2, seed=21, jobs=1)
+    assert all(s.won for r in records for s in r.seats if s.label == "normal")
