@@ -170,7 +170,7 @@ async def test_the_card_holder_is_told(svc: TableService):
     user = table.seats[holder].user_id
     hand = await svc.hand(CH, user)
     assert "You hold the Navegador card" in hand.text and "second round" in hand.text
-    assert f"{table.names[holder]} holds the Navegador card" in (await svc.status(CH)).text \
+    assert f"the Navegador card is with {table.names[holder]}" in (await svc.status(CH)).text \
         or holder == table.state.current
 
 

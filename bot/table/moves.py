@@ -159,7 +159,8 @@ class MoveDesk:
             return await self._partial(table, seat, user_id, prefix)
         plays = [Play(seat, user_id, self.notation(g, state, seat, move, typed), events,
                       g.public_text(state, seat, move))]
-        return await self._finish(table, plays, after, user_id, since=g.view(state, None))
+        return await self._finish(table, plays, after, user_id,
+                                  since=self.narrator.public_view(table))
 
     def refusal(self, table: Table, exc: RulesError, typed: str) -> TableError:
         reason = words.name_seats(str(exc), table.names)
@@ -192,7 +193,8 @@ class MoveDesk:
                 f"{after_names}\nCarry on from here.")
         assert table.state is not None
         return await self._finish(table, plays, prefix.state, user_id,
-                                  since=g.view(table.state, None), private=words.clip(note))
+                                  since=self.narrator.public_view(table),
+                                  private=words.clip(note))
 
     async def reads_as_move(self, channel_id: int, user_id: int, text: str) -> bool:
         """Would the game read ``text`` as a move of the caller's (legal now or not)?"""

@@ -3,7 +3,10 @@ do, the board picture and the turn panel — one reply, the same for every game.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
+
+from pydantic import BaseModel
 
 from bot.pictures import Drawing, Drawn, Pictures
 from bot.table import words
@@ -15,6 +18,7 @@ from bot.table.tables import Play
 
 PICTURE_FOLLOWS = "🖼️ The board picture follows in a moment."
 PICTURE_BUSY = "🖼️ No picture this time (many boards are being drawn); `/board` shows it."
+VIEWS = 256         # public views kept (one per live game is enough: the next move's "since")
 
 
 def play_lines(table: Table, plays: list[Play]) -> list[str]:
@@ -82,13 +86,27 @@ class Narrator:
         self.render = render
         self.panels = panels or Panels()
         self.pictures = pictures or Pictures(wait=None)
+        self._views: OrderedDict[tuple[int, int], BaseModel] = OrderedDict()
+
+    def public_view(self, table: Table) -> BaseModel:
+        """The table's public view, kept by (game, version) — a version names one state
+        for good — so the picture after a move and the next move's "since" share it."""
+        assert table.state is not None
+        key = (table.row.id, table.row.version)
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = table.game.view(table.state, None)
+            while len(self._views) > VIEWS:
+                self._views.popitem(last=False)
+        else:
+            self._views.move_to_end(key)
+        return view
 
     def start_picture(self, table: Table, since: Any = None) -> Drawing:
         """Start drawing the public board (``settle()`` it when the reply needs it)."""
         if not self.render or table.state is None:
             return Drawing()
-        g = table.game
-        return self.pictures.submit(g.name, g.view(table.state, None), table.names,
+        return self.pictures.submit(table.game.name, self.public_view(table), table.names,
                                     [colour_hex(s.colour) for s in table.seats], since)
 
     async def picture(self, table: Table, since: Any = None) -> Drawn:

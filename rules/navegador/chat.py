@@ -81,10 +81,13 @@ def _pointless(state: NavegadorState, seat: int, move: Move) -> bool:
 
 
 def _apply(state: NavegadorState, seat: int, move: Move) -> NavegadorState | None:
-    from rules.navegador.game import Navegador
+    """The state after ``move``, only to list what follows it: the search's fast copy
+    (the same state as ``apply``, a property test says so), not the full one — a turn
+    start's panel applies every rondel space."""
+    from rules.navegador.computer import simulate
 
     try:
-        return Navegador().apply(state, seat, move)[0]
+        return simulate(state, seat, move)
     except RulesError:
         return None
 
@@ -287,7 +290,7 @@ def prompt(state: NavegadorState, seat: int | None = None) -> str:
                     "(`/navegador-card POR>GUI x2`, then your turn)")
         if seat is not None and seat == holder:
             return f"{text} (you hold the Navegador card: you may play it {card_when(state)})"
-        return f"{text} (seat {holder + 1} holds the Navegador card)"
+        return f"{text} (the Navegador card is with seat {holder + 1})"
     if state.step in ("sail", "card_sail"):
         return "sailing: give routes, then `done`"
     if state.step == "action":

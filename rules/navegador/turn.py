@@ -380,7 +380,7 @@ def not_now(state: NavegadorState, seat: int) -> str:
 
 def _card_refusal(state: NavegadorState, seat: int) -> str:
     if seat != state.card.holder:
-        return f"Seat {state.card.holder + 1} holds the Navegador card, not you."
+        return f"The Navegador card is with seat {state.card.holder + 1}, not you."
     if not all(state.first_turn_done):
         return "The Navegador card cannot be used in the first round."
     if state.card_used_this_turn:
