@@ -47,6 +47,8 @@ async def clicks_for(name: str, games: int, folder: Path) -> tuple[Tally, float]
                                       seed_source=lambda k=k: 100 + k)
         await svc.open_lobby(1, None, 1, "Ann", name)
         await svc.join(1, 2, "Ben")
+        for _ in range(get_game(name).min_players - 2):     # Neptun seats 3 at least
+            await svc.add_computer(1, 1)
         await svc.start_game(1, 1)
         table = await svc.table(1)
         users = {s.seat: s.user_id for s in table.seats if s.user_id is not None}
@@ -59,7 +61,8 @@ async def clicks_for(name: str, games: int, folder: Path) -> tuple[Tally, float]
 
 
 async def bench_clicks(names: list[str], games: int) -> None:
-    print(f"1. Clicks per decision — {games} whole 2-player games per game, clicks only")
+    print(f"1. Clicks per decision — {games} whole games per game of two players who only "
+          "click (and a computer where the game needs three)")
     with tempfile.TemporaryDirectory() as folder:
         for name in names:
             t, seconds = await clicks_for(name, games, Path(folder))
