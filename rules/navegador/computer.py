@@ -336,16 +336,21 @@ def _sheet(x: PlayerSheet) -> PlayerSheet:
                       "privileges": dict(x.privileges)})
 
 
+def _region(r: Any) -> Any:
+    return _shell(r, {**r.__dict__, "tokens": list(r.tokens), "colonists": list(r.colonists)})
+
+
 def copy_state(state: NavegadorState, mover: int | None = None,
-               regions: bool = True) -> NavegadorState:
+               regions: bool | frozenset[str] = True) -> NavegadorState:
     """A copy as deep as ``apply`` needs. Given the ``mover``, the other seats' sheets
     are shared (a move changes only its own seat's sheet, until the final scoring);
     with ``regions=False`` the sea regions are shared (only exploring, in a sail leg, and
-    founding colonies change them)."""
+    founding colonies change them), and given a set of region ids only those are copied."""
     d = dict(state.__dict__)
-    if regions:
-        d["regions"] = {k: _shell(r, {**r.__dict__, "tokens": list(r.tokens),
-                                      "colonists": list(r.colonists)})
+    if regions is True:
+        d["regions"] = {k: _region(r) for k, r in state.regions.items()}
+    elif regions:
+        d["regions"] = {k: _region(r) if k in regions else r
                         for k, r in state.regions.items()}
     for key in ("market", "bought", "gallery", "privilege_supply", "options"):
         d[key] = dict(d[key])
@@ -369,10 +374,21 @@ def copy_state(state: NavegadorState, mover: int | None = None,
     return _shell(state, d)
 
 
+def _touched(steps: tuple[Any, ...]) -> frozenset[str]:
+    """The sea regions these steps can change: a leg only the region it enters (when it
+    explores it), a colony the regions it is founded in."""
+    out: set[str] = set()
+    for step in steps:
+        if isinstance(step, Leg):
+            out.update(p.dest for p in step.paths)
+        elif isinstance(step, Colony):
+            out.update(step.regions)
+    return frozenset(out)
+
+
 def simulate(state: NavegadorState, seat: int, move: Move) -> NavegadorState:
     steps = move.steps if isinstance(move, Turn) else (move,)
-    touches_sea = any(isinstance(s, (Leg, Colony)) for s in steps)
-    new = copy_state(state, mover=seat, regions=touches_sea)
+    new = copy_state(state, mover=seat, regions=_touched(steps))
     for step in steps:
         turn.apply_step(new, seat, step)  # type: ignore[arg-type]
     return new

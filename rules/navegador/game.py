@@ -212,7 +212,13 @@ class Navegador(Game[NavegadorState]):
     sim_rate = 10000.0
 
     def policy(self, level: str = "easy") -> Policy:
-        return SensibleRandom() if level == "easy" else super().policy(level)
+        if level == "easy":
+            return SensibleRandom()
+        if level == "strong":
+            from rules.navegador.strong import Deepening
+
+            return Deepening()
+        return super().policy(level)
 
     def evaluate(self, state: NavegadorState, seat: int) -> float:
         return computer.evaluate(state, seat)
