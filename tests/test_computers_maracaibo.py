@@ -130,3 +130,29 @@ def test_normal_never_ends_a_turn_at_a_village_with_nothing_done(normal_game: li
 def test_normal_beats_easy() -> None:
     records = run("maracaibo", ["normal", "easy"], games=2, seed=21, jobs=1)
     assert all(s.won for r in records for s in r.seats if s.label == "normal")
+
+
+def test_strong_rollouts_play_whole_turns_of_both_seats(normal_game: list) -> None:
+    """A draw of phase C is a framework 'turn' of its own: the strong search counts turn
+    starts instead, so its rollouts see the other seat's whole turn and the seat's next."""
+    from rules.greedy import Greedy
+    from rules.maracaibo.search import VoyageSearch, turn_starts
+    from rules.policy import Budget, Simulator
+
+    ends: list[MaracaiboState] = []
+
+    class Probe(VoyageSearch):
+        def value(self, game: Any, state: Any, seat: int) -> float:
+            ends.append(state)
+            return super().value(game, state, seat)
+
+    search = Probe(horizon=3, player=Greedy(beam=1, depth=6))
+    for state, seat, _ in normal_game[20:120:25]:
+        if state.step != "main":
+            continue
+        plan = Greedy(beam=1).plans(game, state, seat, random.Random(1))[0]
+        ends.clear()
+        search.rollout(game, state, seat, plan, Simulator(game, Budget()), random.Random(1))
+        end = ends[0]
+        # three turns started after the seat's: the other's, its own next, the other's
+        assert end.step == "over" or (turn_starts(end) and end.turn >= state.turn + 3)

@@ -32,8 +32,8 @@ from rules.maracaibo.effects import noble_class
 from rules.maracaibo.moves import Done, Keep, Plan, Turn, Village
 from rules.maracaibo.options import switch
 from rules.maracaibo.scoring import count, lead_vp, multipliers, prestige_vp
+from rules.maracaibo.search import VoyageSearch
 from rules.maracaibo.state import MaracaiboState, Player
-from rules.search import Search
 
 # The evaluation's weights (points). Hand-tuned with `python -m rules maracaibo arena`.
 MONEY_EARLY = 0.40        # what 1 dbl is worth while there are rounds left to spend it
@@ -269,15 +269,21 @@ def _setup(state: MaracaiboState, seat: int, legal: list[Move]) -> list[Move]:
 
 # The strong computer ---------------------------------------------------------------
 
-# A greedy turn costs ~135 simulated moves, a whole game ~5,000: the search looks at the
-# reply and the turn after it (``horizon``) for its best few turns (``width``).
-STRONG_WIDTH = 4
-STRONG_HORIZON = 2
+# A greedy turn costs ~50-150 simulated moves. The search (``rules/maracaibo/search.py``)
+# plays the planner's best 3 turns (``width``) on through the other seat's whole turn and
+# the seat's own next one (``horizon``: 3 turn starts, a draw of phase C is no turn), so
+# it sees what a turn sets up for the next; it keeps the planner's choice unless a rival
+# leads by more than ``margin`` points and ``z`` standard errors over the worlds.
+STRONG_WIDTH = 3
+STRONG_HORIZON = 3
+STRONG_RUNG = 4
+STRONG_Z = 1.0
+STRONG_MARGIN = 0.5
 
 
-def strong() -> Search:
-    return Search(width=STRONG_WIDTH, horizon=STRONG_HORIZON, rung=2,
-                  player=Greedy(beam=1, depth=6))
+def strong() -> VoyageSearch:
+    return VoyageSearch(width=STRONG_WIDTH, horizon=STRONG_HORIZON, rung=STRONG_RUNG,
+                        player=Greedy(beam=1, depth=6), z=STRONG_Z, margin=STRONG_MARGIN)
 
 
 # Turns and the fast path ---------------------------------------------------------------
