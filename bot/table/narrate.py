@@ -86,20 +86,24 @@ class Narrator:
         self.render = render
         self.panels = panels or Panels()
         self.pictures = pictures or Pictures(wait=None)
-        self._views: OrderedDict[tuple[int, int], BaseModel] = OrderedDict()
+        self._views: OrderedDict[tuple[int, int], tuple[BaseModel, BaseModel]] = OrderedDict()
 
     def public_view(self, table: Table) -> BaseModel:
-        """The table's public view, kept by (game, version) — a version names one state
-        for good — so the picture after a move and the next move's "since" share it."""
+        """The table's public view, kept by (game, version) with the very state object it
+        was drawn from, so the picture after a move and the next move's "since" share it
+        (the table cache hands the same state object on). Any other state — reloaded, or
+        planted by a test at the same version — gets its own view."""
         assert table.state is not None
         key = (table.row.id, table.row.version)
-        view = self._views.get(key)
-        if view is None:
-            view = self._views[key] = table.game.view(table.state, None)
-            while len(self._views) > VIEWS:
-                self._views.popitem(last=False)
-        else:
+        found = self._views.get(key)
+        if found is not None and found[0] is table.state:
             self._views.move_to_end(key)
+            return found[1]
+        view = table.game.view(table.state, None)
+        self._views[key] = (table.state, view)
+        self._views.move_to_end(key)
+        while len(self._views) > VIEWS:
+            self._views.popitem(last=False)
         return view
 
     def start_picture(self, table: Table, since: Any = None) -> Drawing:
