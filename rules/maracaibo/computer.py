@@ -34,6 +34,7 @@ from rules.maracaibo.options import switch
 from rules.maracaibo.scoring import count, lead_vp, multipliers, prestige_vp
 from rules.maracaibo.search import VoyageSearch
 from rules.maracaibo.state import MaracaiboState, Player
+from rules.shell import shell as _shell
 
 # The evaluation's weights (points). Hand-tuned with `python -m rules maracaibo arena`.
 MONEY_EARLY = 0.40        # what 1 dbl is worth while there are rounds left to spend it
@@ -295,20 +296,6 @@ def turn_continues(state: MaracaiboState, seat: int) -> bool:
     if turn.to_act(state) != [seat]:
         return False
     return state.step in ("sail", "main") or state.decision is not None
-
-
-_set = object.__setattr__
-
-
-def _shell(model: Any, fields: dict[str, Any]) -> Any:
-    """A pydantic model with these field values, built without validation."""
-    cls = model.__class__
-    new = cls.__new__(cls)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
 
 
 def _lists(d: dict[str, Any], keys: tuple[str, ...]) -> None:

@@ -26,6 +26,7 @@ from rules.navegador.data import GOODS, load_data
 from rules.navegador.moves import Colony, Leg, Rondel, Skip, Turn, Units
 from rules.navegador.sea import neighbours, ships_needed_to_explore
 from rules.navegador.state import NavegadorState, PlayerSheet
+from rules.shell import shell as _shell
 
 # The evaluation's weights (points). Hand-tuned with `python -m rules navegador arena`.
 MONEY_LATE = 1 / 200       # what 1 Cr is worth at the end: its share of a VP
@@ -314,20 +315,6 @@ def _pay_rank(state: NavegadorState, sheet: PlayerSheet, region: str) -> int:
 def turn_continues(state: NavegadorState, seat: int) -> bool:
     """The rondel step's action (or the sail legs) are still to come for ``seat``."""
     return state.step in ("action", "sail", "card_sail") and turn.to_act(state) == [seat]
-
-
-_set = object.__setattr__
-
-
-def _shell(model: Any, fields: dict[str, Any]) -> Any:
-    """A pydantic model with these field values, built without validation."""
-    cls = model.__class__
-    new = cls.__new__(cls)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
 
 
 def _sheet(x: PlayerSheet) -> PlayerSheet:

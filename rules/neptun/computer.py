@@ -35,6 +35,7 @@ from rules.neptun.data import load_data
 from rules.neptun.moves import Sail, Turn
 from rules.neptun.sea import _cheapest
 from rules.neptun.state import NeptunState, OarCard, Player
+from rules.shell import shell as _shell
 
 # The evaluation's weights (points). Hand-tuned with `python -m rules neptun arena`.
 CERTAIN = 0.8          # share of a planned contract's reward counted before it is fulfilled
@@ -398,20 +399,6 @@ def turn_continues(state: NeptunState, seat: int) -> bool:
     if phase == "extra":
         return state.stage in ("sail", "deliver") and state.queue[state.actor] == seat
     return False
-
-
-_set = object.__setattr__
-
-
-def _shell(model: Any, fields: dict[str, Any]) -> Any:
-    """A pydantic model with these field values, built without validation."""
-    cls = model.__class__
-    new = cls.__new__(cls)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
 
 
 def _player(p: Player) -> Player:

@@ -4,22 +4,8 @@ test checks that a move applied to it gives the state ``apply`` gives."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from rules.shell import shell as _shell
 from rules.vasco.state import Player, VascoState
-
-_set = object.__setattr__
-
-
-def _shell(model: Any, fields: dict[str, Any]) -> Any:
-    """A pydantic model with these field values, built without validation."""
-    cls = model.__class__
-    new = cls.__new__(cls)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
 
 
 def _player(p: Player) -> Player:
