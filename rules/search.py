@@ -116,6 +116,13 @@ class Search:
     def rollout(self, game: Game, world: Any, seat: int, plan: Plan, sim: Simulator,
                 rng: random.Random) -> float:
         """Play ``plan``'s turn in ``world``, then ``horizon`` greedy turns; the value."""
+        state = self.play_plan(game, world, seat, plan, sim, rng)
+        return self.value(game, self.greedy_turns(game, state, sim, rng, self.horizon), seat)
+
+    def play_plan(self, game: Game, world: Any, seat: int, plan: Plan, sim: Simulator,
+                  rng: random.Random) -> Any:
+        """``plan``'s turn played in ``world`` (greedily to its end where the plan does not
+        fit this world or stops short of it)."""
         state = world
         for move in plan.moves:
             try:
@@ -125,12 +132,17 @@ class Search:
         self._check(sim)
         if game.turn_continues(state, seat):
             state = self._turn(game, state, seat, sim, rng)
-        for _ in range(self.horizon):
+        return state
+
+    def greedy_turns(self, game: Game, state: Any, sim: Simulator, rng: random.Random,
+                     turns: int) -> Any:
+        """``turns`` more turns, each seat playing the greedy player's (or fewer: the end)."""
+        for _ in range(turns):
             seats = game.to_act(state)
             if not seats:
                 break
             state = self._turn(game, state, seats[0], sim, rng)
-        return self.value(game, state, seat)
+        return state
 
     @staticmethod
     def value(game: Game, state: Any, seat: int) -> float:

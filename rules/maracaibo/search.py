@@ -24,7 +24,6 @@ import random
 from typing import Any
 
 from rules.contract import Game, Move
-from rules.errors import RulesError
 from rules.greedy import Greedy, Plan
 from rules.policy import THINK_SECONDS, Simulator
 from rules.search import OutOfBudget, Search
@@ -101,15 +100,7 @@ class VoyageSearch(Search):
                 rng: random.Random) -> float:
         """Play ``plan``'s turn in ``world``, then greedy turns until ``horizon`` whole
         turns have started (or the game ends); the value there."""
-        state = world
-        for move in plan.moves:
-            try:
-                state = sim.step(state, seat, move)
-            except RulesError:         # the plan does not fit this world: play on greedily
-                break
-        self._check(sim)
-        if game.turn_continues(state, seat):
-            state = self._turn(game, state, seat, sim, rng)
+        state = self.play_plan(game, world, seat, plan, sim, rng)
         started = 0
         for _ in range(MAX_TURNS):
             seats = game.to_act(state)

@@ -25,7 +25,6 @@ import random
 from typing import Any
 
 from rules.contract import Game, Move
-from rules.errors import RulesError
 from rules.greedy import Greedy, Plan
 from rules.policy import THINK_SECONDS
 from rules.search import OutOfBudget, Search
@@ -78,18 +77,6 @@ class Deepening(Search):
     def line(self, game: Game, world: Any, seat: int, plan: Plan, sim: Any,
              rng: random.Random, horizon: int) -> tuple[float, bool]:
         """``Search.rollout`` to a given horizon: the value, and whether the game ended."""
-        state = world
-        for move in plan.moves:
-            try:
-                state = sim.step(state, seat, move)
-            except RulesError:         # the plan does not fit this world: play on greedily
-                break
-        self._check(sim)
-        if game.turn_continues(state, seat):
-            state = self._turn(game, state, seat, sim, rng)
-        for _ in range(horizon):
-            seats = game.to_act(state)
-            if not seats:
-                break
-            state = self._turn(game, state, seats[0], sim, rng)
+        state = self.play_plan(game, world, seat, plan, sim, rng)
+        state = self.greedy_turns(game, state, sim, rng, horizon)
         return self.value(game, state, seat), game.result(state) is not None
