@@ -1,3 +1,4 @@
+import contextlib
 import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -21,6 +22,21 @@ async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Da
     where = Databases(request.param, tmp_path)
     yield where
     await where.drop()
+
+
+@pytest.fixture(autouse=True)
+async def close_every_service() -> AsyncIterator[None]:
+    """Close the services a test opened with ``make_service`` and left open, in every test
+    module (not only those that import ``close_leftovers``): an open aiosqlite connection
+    is a thread that keeps pytest from exiting after its summary. ``bot_support`` may be
+    imported under two names (``tests.bot_support`` and ``bot_support``)."""
+    yield
+    for name in ("tests.bot_support", "bot_support"):
+        module = sys.modules.get(name)
+        while module is not None and module._OPEN:
+            svc = module._OPEN.pop()
+            with contextlib.suppress(Exception):   # closed already: fine
+                await svc.close()
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ANN001, ANN201
