@@ -140,8 +140,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
         think = f"budget {args.budget} simulated moves"
     if args.cap:
         think += ", wall-time cap"
-    print(f"{game.name}: {len(records)} games, {players} players, seats rotated, seed "
-          f"{args.seed}, {think}, {elapsed:.0f} s")
+    stopped = (f" (stopped after {len(records)} of {args.games})"
+               if len(records) < args.games else "")
+    print(f"{game.name}: {len(records)} games{stopped}, {players} players, seats rotated, "
+          f"seed {args.seed}, {think}, {elapsed:.0f} s")
     for line in arena.report(records, labels):
         print(line)
     return 0

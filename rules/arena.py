@@ -159,17 +159,27 @@ def run(game_name: str, seats: list[str], games: int, seed: int, think: float | 
              for i in range(games)]
     records: list[GameRecord] = []
     jobs = jobs or os.cpu_count() or 1
+    # Ctrl-C (SIGINT) stops the run and keeps the games already finished: a long
+    # benchmark stopped at a deadline still reports what it played
     if jobs == 1:
-        for task in tasks:
-            records.append(play_one(*task))
-            if progress:
-                progress(records[-1])
+        try:
+            for task in tasks:
+                records.append(play_one(*task))
+                if progress:
+                    progress(records[-1])
+        except KeyboardInterrupt:
+            pass
         return records
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
         for rec in pool.map(_play_task, tasks):
             records.append(rec)
             if progress:
                 progress(rec)
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
+        return records
+    pool.shutdown()
     return records
 
 

@@ -248,6 +248,13 @@ class Game(ABC, Generic[StateT]):
         that they may only be offered privately."""
         return False
 
+    # True when no seat's legal moves ever depend on what the channel cannot see (the
+    # face-down colony values change scores, never what may be played). The bot then
+    # trusts ``choices_private`` alone and skips its runtime safety net — comparing the
+    # legal moves of a few twin states, ~1 ms of every move — and the test suite checks
+    # the promise on sampled positions of every game that makes it.
+    moves_public: bool = False
+
     def choices(self, state: StateT, seat: int) -> list[Choice]:
         """What a click panel offers ``seat`` now, in reading order (e.g. spaces by position,
         counts ascending). The panel shows few choices flat and narrows many by their first

@@ -182,6 +182,23 @@ def test_panel_choices_read_back_and_apply(name: str) -> None:
                 game.apply(state, seat, choice.move)
 
 
+@pytest.mark.parametrize("name", [n for n in GAMES if get_game(n).moves_public])
+def test_a_game_whose_moves_are_public_keeps_its_word(name: str) -> None:
+    """``moves_public`` turns off the bot's runtime twin check, so it must hold: in every
+    sampled position, states a spectator cannot tell apart give every seat the same legal
+    moves and the same panel choices."""
+    game = get_game(name)
+    rng = random.Random(7)
+    for state, _ in sample(name):
+        for seat in acting(game, state):
+            moves = [str(m) for m in game.legal_moves(state, seat)]
+            paths = [c.path for c in game.choices(state, seat)]
+            for _ in range(4):
+                twin = game.determinize(state, None, rng)
+                assert [str(m) for m in game.legal_moves(twin, seat)] == moves
+                assert [c.path for c in game.choices(twin, seat)] == paths
+
+
 def public_panel(name: str, state: Any) -> Any:
     panel = Panels().public(table_of(name, state))
     if panel is None:

@@ -265,3 +265,25 @@ def test_hidden_information_never_shows_on_a_toy_panel(name: str, toys: None) ->
             naive_twin = Panels().for_seat(table_of(name, twin), seat, private=False)
             differ += naive.describe() != naive_twin.describe()
     assert differ or name == "nim"
+
+
+def test_the_twin_check_runs_only_for_games_that_do_not_vouch(monkeypatch) -> None:
+    """``moves_public`` games skip the runtime twin check (its promise is tested in
+    test_every_game.py); any other game with hidden information still gets it."""
+    import bot.table.panels as panels_module
+
+    calls: list[str] = []
+    real = panels_module.hidden_in
+
+    def counting(game, state, seat):  # type: ignore[no-untyped-def]
+        calls.append(game.name)
+        return real(game, state, seat)
+
+    monkeypatch.setattr(panels_module, "hidden_in", counting)
+    for name in ("navegador", "neptun"):
+        g = get_game(name)
+        state = g.setup(3, 5, {})
+        table = table_of(name, state)
+        Panels().private(table, g.to_act(state)[0])
+    assert get_game("navegador").moves_public and not get_game("neptun").moves_public
+    assert calls == ["neptun"]

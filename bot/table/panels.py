@@ -194,7 +194,8 @@ class Panels:
         g, state = table.game, table.state
         offer = self.offer(table, seat)
         if offer.private is None:
-            offer.private = g.choices_private(state, seat) or hidden_in(g, state, seat)
+            offer.private = g.choices_private(state, seat) or (
+                not g.moves_public and hidden_in(g, state, seat))
         return offer.private
 
 

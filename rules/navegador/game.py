@@ -40,6 +40,7 @@ from rules.policy import Policy
 class Navegador(Game[NavegadorState]):
     name = "navegador"
     title = "Navegador"
+    moves_public = True     # hidden: the face-down colony values, never what may be played
     state_type = NavegadorState
 
     def __init__(self) -> None:

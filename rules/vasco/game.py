@@ -25,6 +25,7 @@ from rules.vasco.view import VascoView, build_view
 class VascoDaGama(Game[VascoState]):
     name = "vasco"
     title = "Vasco da Gama"
+    moves_public = True     # hidden: stack and bag orders, never what may be played
     state_type = VascoState
 
     def __init__(self) -> None:
