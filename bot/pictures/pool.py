@@ -19,6 +19,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import socket
+import struct
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
@@ -87,11 +89,19 @@ class WorkerLost(Exception):
 
 
 class Worker:
-    """One worker process and the bot's end of its pipe."""
+    """One worker process and the bot's end of its pipe.
+
+    The bot's end is read and written through the event loop (a non-blocking socket:
+    the duplex pipe is a socket pair), in the framing of ``Connection.send_bytes`` that
+    the worker uses at its end: a picture of a few hundred kB arrives in pieces while the
+    worker is still writing it, and the event loop serves other tables meanwhile instead
+    of waiting in a blocking read."""
 
     def __init__(self, process: BaseProcess, conn: Connection) -> None:
         self.process = process
-        self.conn = conn
+        self.sock = socket.socket(fileno=os.dup(conn.fileno()))
+        conn.close()
+        self.sock.setblocking(False)
 
     @classmethod
     def launch(cls, ctx: ForkServerContext, painter: DrawJob, memory_mb: float) -> Worker:
@@ -107,40 +117,52 @@ class Worker:
     def pid(self) -> int | None:
         return self.process.pid
 
-    async def receive(self, timeout: float | None) -> bytes:
-        """The worker's next message, read when the pipe has one (the event loop never
-        waits on the pipe). WorkerLost when it closes; TimeoutError after ``timeout``."""
+    def _lost(self, why: object) -> WorkerLost:
+        return WorkerLost(f"picture worker {self.pid} is gone ({why})")
+
+    async def _exactly(self, size: int) -> bytearray:
         loop = asyncio.get_running_loop()
-        answer: asyncio.Future[bytes] = loop.create_future()
-        fd = self.conn.fileno()
-
-        def readable() -> None:
-            if answer.done():
-                return
+        buf = bytearray(size)
+        view = memoryview(buf)
+        got = 0
+        while got < size:
             try:
-                answer.set_result(self.conn.recv_bytes())
-            except (EOFError, OSError) as exc:
-                answer.set_exception(WorkerLost(f"picture worker {self.pid} is gone ({exc!r})"))
-            loop.remove_reader(fd)
+                n = await loop.sock_recv_into(self.sock, view[got:])
+            except OSError as exc:
+                raise self._lost(repr(exc)) from None
+            if n == 0:
+                raise self._lost("its pipe closed")
+            got += n
+        return buf
 
-        loop.add_reader(fd, readable)
-        try:
-            return await asyncio.wait_for(answer, timeout)
-        finally:
-            loop.remove_reader(fd)
+    async def _message(self) -> bytearray:
+        (size,) = struct.unpack("!i", await self._exactly(4))
+        if size == -1:                      # Connection's header for 2 GB and more
+            (size,) = struct.unpack("!Q", await self._exactly(8))
+        return await self._exactly(size)
 
-    async def call(self, job: bytes, timeout: float | None) -> bytes:
+    async def receive(self, timeout: float | None) -> bytearray:
+        """The worker's next message. WorkerLost when its pipe closes; TimeoutError after
+        ``timeout`` (the message is then cut: the caller replaces the worker)."""
+        return await asyncio.wait_for(self._message(), timeout)
+
+    async def call(self, job: bytes, timeout: float | None) -> bytearray:
+        loop = asyncio.get_running_loop()
         try:
-            self.conn.send_bytes(job)
+            await loop.sock_sendall(self.sock, struct.pack("!i", len(job)) + job)
         except OSError as exc:
-            raise WorkerLost(f"picture worker {self.pid} is gone ({exc!r})") from None
+            raise self._lost(repr(exc)) from None
         return await self.receive(timeout)
 
     def kill(self) -> None:
         with contextlib.suppress(OSError, ValueError):
             self.process.kill()
+        self.hang_up()
+
+    def hang_up(self) -> None:
+        """Close the bot's end: an idle worker reads end-of-file and exits."""
         with contextlib.suppress(OSError):
-            self.conn.close()
+            self.sock.close()
 
     def reap(self) -> None:
         """Wait for the process to end and free what it held (blocking: run in a thread)."""
@@ -235,7 +257,8 @@ class ProcessPainter:
             except BaseException:           # cancelled mid-picture: its answer would be
                 self._replace(worker)       # taken for the next job's, so replace it
                 raise
-            status, fate, payload = answer[:1], answer[1:2], answer[2:]
+            status, fate = bytes(answer[:1]), bytes(answer[1:2])
+            payload = bytes(memoryview(answer)[2:])
             self.drawn_by[worker.pid or 0] += 1
             if fate == RETIRING:                # it outgrew its memory limit and exits
                 self._replace(worker)
@@ -288,7 +311,6 @@ class ProcessPainter:
         workers = list(self._all)
         self._all.clear()
         for worker in workers:
-            with contextlib.suppress(OSError):
-                worker.conn.close()         # an idle worker reads EOF and exits
+            worker.hang_up()
         await asyncio.gather(*(asyncio.to_thread(w.reap) for w in workers),
                              return_exceptions=True)
