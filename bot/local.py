@@ -5,7 +5,7 @@
     alice: /addbot strong   (a computer player: easy, normal — the default — or strong)
     alice: /start
     bob: /<verb> <what>     (the game's own commands, as on Discord)
-    /board                 (a line without a name speaks as the last speaker)
+    /board                 (a line without a name speaks as the last speaker; alice at first)
     quit
 
 Every game of the registry plays here with the same commands as on Discord; a word the
@@ -35,12 +35,14 @@ from rules import game_names, get_game
 
 LOCAL_CHANNEL = 1
 LOCAL_GUILD = None
+FIRST_SPEAKER = "alice"
 LINE = re.compile(r"^\s*(?:([\w.-]+)\s*:\s*)?(.*)$")
 YES = {"yes", "y", "confirm"}
 WELCOME = """\
 Sailbot local table — play as several people. Type lines like
   alice: /{game} start      bob: /join      alice: /start      bob: {example}
-A line without a name speaks as the last speaker. /help lists the commands; quit ends."""
+A line without a name speaks as the last speaker (alice at first). /help lists the
+commands; quit ends."""
 
 
 def user_id(name: str) -> int:
@@ -55,7 +57,9 @@ class LocalTable:
         self.board_dir = board_dir
         self.channel = channel_id
         self.keep = keep
-        self.speaker = "you"
+        # a name the sentences can use ("alice takes a contract"), as in the welcome's
+        # example lines, until a line names someone else
+        self.speaker = FIRST_SPEAKER
         self.names: dict[int, str] = {}
         self.confirming: dict[int, str] = {}     # user -> the command awaiting "yes"
         self._last_picture: tuple[Path, str] | None = None   # (file, progress it shows)

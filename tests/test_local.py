@@ -19,6 +19,19 @@ from render.registry import renderer_for
 ROOT = Path(__file__).resolve().parents[1]
 
 
+async def test_a_line_without_a_name_speaks_as_alice_at_first(tmp_path):
+    """Sentences about the first speaker read as about a person ("alice opened …"), never
+    "you opened …" / "you takes a contract"."""
+    svc = await TableService.open(tmp_path / "l.sqlite3", render=False, seed_source=lambda: 3)
+    table = LocalTable(svc, tmp_path / "boards")
+    try:
+        out = "\n".join(await table.handle("/neptun start"))
+        assert "alice opened a Neptun table" in out and "you " not in out
+        assert (await svc.table(1)).seats[0].name == "alice"
+    finally:
+        await svc.close()
+
+
 async def test_local_table_lines(tmp_path):
     svc = await TableService.open(tmp_path / "l.sqlite3", render=True, seed_source=lambda: 3)
     table = LocalTable(svc, tmp_path / "boards")
