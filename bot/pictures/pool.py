@@ -147,12 +147,17 @@ class Worker:
         return await asyncio.wait_for(self._message(), timeout)
 
     async def call(self, job: bytes, timeout: float | None) -> bytearray:
+        """Send ``job`` and read the answer, both within ``timeout`` (a worker that stopped
+        reading cannot hold the sender either)."""
+        return await asyncio.wait_for(self._exchange(job), timeout)
+
+    async def _exchange(self, job: bytes) -> bytearray:
         loop = asyncio.get_running_loop()
         try:
             await loop.sock_sendall(self.sock, struct.pack("!i", len(job)) + job)
         except OSError as exc:
             raise self._lost(repr(exc)) from None
-        return await self.receive(timeout)
+        return await self._message()
 
     def kill(self) -> None:
         with contextlib.suppress(OSError, ValueError):
