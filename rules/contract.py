@@ -251,7 +251,7 @@ class Game(ABC, Generic[StateT]):
     # True when no seat's legal moves ever depend on what the channel cannot see (the
     # face-down colony values change scores, never what may be played). The bot then
     # trusts ``choices_private`` alone and skips its runtime safety net — comparing the
-    # legal moves of a few twin states, ~1 ms of every move — and the test suite checks
+    # legal moves of a few twin states, ~0.7 ms of every move — and the test suite checks
     # the promise on sampled positions of every game that makes it.
     moves_public: bool = False
 
