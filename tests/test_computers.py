@@ -281,3 +281,28 @@ def test_navegador_computers_play_only_sensible_moves(level: str) -> None:
 def test_navegador_normal_beats_easy() -> None:
     records = normal_against_easy()
     assert all(s.won for r in records for s in r.seats if s.label == "normal")
+
+
+def test_navegador_computers_end_a_stand_off() -> None:
+    """A position from an arena game (strong vs normal, deal 126) where both seats had
+    hoarded tens of thousands of Cr and every factory row was two pieces from empty: nobody
+    bought the last building, since ending the game would lose the money's "use", and the
+    game reached turn 860 before it was stopped. Money beyond what the turns left can buy
+    is worth its final VP only (``MONEY_USEFUL``), so the seat ahead ends it."""
+    from pathlib import Path
+
+    from rules.navegador.state import NavegadorState
+
+    game = get_game("navegador")
+    text = (Path(__file__).parent / "data" / "navegador_standoff.json").read_text()
+    state = NavegadorState.model_validate_json(text)
+    assert state.turn == 320 and min(s.cash for s in state.sheets) > 20_000
+    players = [computer(game, "normal"), computer(game, "normal")]
+    for ply in range(300):
+        acting = game.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        move = players[seat].choose(game, state, seat, random.Random(ply))
+        state, _ = game.apply(state, seat, move)
+    assert game.result(state) is not None, f"still going at turn {state.turn}"

@@ -32,6 +32,12 @@ from rules.shell import shell as _shell
 MONEY_LATE = 1 / 200       # what 1 Cr is worth at the end: its share of a VP
 MONEY_EARLY = 0.006         # and on top of that while there is time to spend it
 SPEND_TURNS = 8            # own turns left from which money keeps its full use
+MONEY_USEFUL = 1500        # Cr that the turns left can turn into pieces (the dearest
+                           # building is 600): beyond it, money is worth its final VP only.
+                           # Without this bound, two computers in a long game hoarded tens
+                           # of thousands of Cr, and neither bought the last building of a
+                           # row: ending the game would "lose" the money's use (one game
+                           # reached turn 860 before it was stopped)
 MARKETS_PER_TURN = 0.12    # how often a seat goes to market (sells or processes)
 INCOME_WORTH = 1 / 110     # points per Cr of income still to come
 WORKER_USE = 0.6           # a worker below WORKERS_WANTED, while there is time to use it
@@ -161,7 +167,7 @@ def seat_value(board: Board, seat: int, time: float) -> float:
     if state.step == "over":
         return vp + sheet.cash // load_data().scoring.cash_per_vp
     spend = min(time, SPEND_TURNS) / SPEND_TURNS
-    vp += sheet.cash * (MONEY_LATE + MONEY_EARLY * spend)
+    vp += sheet.cash * MONEY_LATE + min(sheet.cash, MONEY_USEFUL) * MONEY_EARLY * spend
     if time <= 0:
         return vp
     # income still to come: colonies sold and factories processing at market
