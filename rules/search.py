@@ -24,8 +24,9 @@ rate promised. A world cut short by the budget is dropped whole.
 
 from __future__ import annotations
 
+import copy
 import random
-from typing import Any
+from typing import Any, Self
 
 from rules.contract import Game, Move
 from rules.errors import RulesError
@@ -57,13 +58,15 @@ class Search:
         self.stats = Stats()
 
     def configured(self, think: float | None = None, clock: Any = None,
-                   budget: int | None = None) -> Search:
-        """A copy with another think time, safety-cap clock or budget in moves."""
-        return Search(self.think if think is None else think,
-                      self.budget if budget is None else budget,
-                      width=self.width, horizon=self.horizon, rung=self.rung,
-                      planner=self.planner, player=self.player,
-                      clock=clock if clock is not None else self.clock)
+                   budget: int | None = None) -> Self:
+        """A copy with another think time, safety-cap clock or budget in moves, and stats
+        of its own (every other setting, a subclass's too, is kept)."""
+        new = copy.copy(self)
+        new.think = self.think if think is None else think
+        new.budget = self.budget if budget is None else budget
+        new.clock = clock if clock is not None else self.clock
+        new.stats = Stats()
+        return new
 
     def moves_budget(self, game: Game) -> int:
         if self.budget is not None:

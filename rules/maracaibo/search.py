@@ -48,15 +48,6 @@ class VoyageSearch(Search):
         self.z = z
         self.margin = margin
 
-    def configured(self, think: float | None = None, clock: Any = None,
-                   budget: int | None = None) -> VoyageSearch:
-        return VoyageSearch(self.think if think is None else think,
-                            self.budget if budget is None else budget,
-                            width=self.width, horizon=self.horizon, rung=self.rung,
-                            planner=self.planner, player=self.player,
-                            clock=clock if clock is not None else self.clock,
-                            z=self.z, margin=self.margin)
-
     def _search(self, game: Game, state: Any, seat: int, rng: random.Random,
                 sim: Simulator, plans: list[Plan]) -> tuple[Move, int]:
         alive = list(range(min(self.width, len(plans))))

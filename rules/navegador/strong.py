@@ -39,14 +39,6 @@ class Deepening(Search):
                          player=player, clock=clock)
         self.keep = keep
 
-    def configured(self, think: float | None = None, clock: Any = None,
-                   budget: int | None = None) -> Deepening:
-        return Deepening(self.think if think is None else think,
-                         self.budget if budget is None else budget,
-                         width=self.width, horizon=self.horizon, keep=self.keep,
-                         planner=self.planner, player=self.player,
-                         clock=clock if clock is not None else self.clock)
-
     def _search(self, game: Game, state: Any, seat: int, rng: random.Random,
                 sim: Any, plans: list[Plan]) -> tuple[Move, int]:
         """The move, and the rounds of deepening finished (reported as ``worlds``)."""
