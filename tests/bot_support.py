@@ -4,12 +4,8 @@ player that picks random legal whole turns."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.table import TableService
 from rules.navegador.policy import random_turn  # noqa: F401 (re-exported for the tests)
@@ -34,7 +30,7 @@ class Clock:
         self.now += hours * 3600
 
 
-_OPEN: list[TableService] = []
+_OPEN: list[TableService] = []     # closed after every test by conftest.py
 
 
 async def make_service(where: Path | str, clock: Clock | None = None, seed: int = 7,
@@ -44,16 +40,6 @@ async def make_service(where: Path | str, clock: Clock | None = None, seed: int 
                                   seed_source=lambda: seed, reminder_hours=hours)
     _OPEN.append(svc)
     return svc
-
-
-@pytest.fixture(autouse=True)
-async def close_leftovers() -> AsyncIterator[None]:
-    """Close services a failing test left open (an open connection keeps pytest alive)."""
-    yield
-    while _OPEN:
-        svc = _OPEN.pop()
-        with contextlib.suppress(Exception):   # closed already: fine
-            await svc.close()
 
 
 async def started(svc: TableService, humans: list[int], computers: int = 0,

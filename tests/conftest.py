@@ -26,10 +26,11 @@ async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Da
 
 @pytest.fixture(autouse=True)
 async def close_every_service() -> AsyncIterator[None]:
-    """Close the services a test opened with ``make_service`` and left open, in every test
-    module (not only those that import ``close_leftovers``): an open aiosqlite connection
-    is a thread that keeps pytest from exiting after its summary. ``bot_support`` may be
-    imported under two names (``tests.bot_support`` and ``bot_support``)."""
+    """Close the services a test opened with ``make_service`` and left open (a failing
+    test, or one that hands its service on), in every test module: an open aiosqlite
+    connection is a thread that keeps pytest from exiting after its summary.
+    ``bot_support`` may be imported under two names (``tests.bot_support`` and
+    ``bot_support``), each with its own list."""
     yield
     for name in ("tests.bot_support", "bot_support"):
         module = sys.modules.get(name)

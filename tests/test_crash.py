@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 from bot_support import (
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
 )
 from databases import Databases

@@ -21,7 +21,6 @@ from bot_support import (
     CAROL,
     GUILD,
     NAMES,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
 )
 from maracaibo_helpers import DATA

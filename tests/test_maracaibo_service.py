@@ -15,7 +15,6 @@ from bot_support import (
     GUILD,
     NAMES,
     PNG,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
 )
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from bot_support import Clock, close_leftovers, make_service  # noqa: F401 (an autouse fixture)
+from bot_support import Clock, make_service
 from databases import require_pg, with_schema
 from game_fill import fill, play
 

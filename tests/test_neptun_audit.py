@@ -16,7 +16,6 @@ from bot_support import (
     CAROL,
     CH,
     DAVE,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
     put_state,
 )

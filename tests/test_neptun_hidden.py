@@ -20,7 +20,6 @@ from bot_support import (
     CH,
     DAVE,
     FRANK,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
 )
 from neptun_helpers import GAME

@@ -17,7 +17,6 @@ from bot_support import (
     DAVE,
     NAMES,
     PNG,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
 )
 from neptun_service_support import random_command, started, waiting

@@ -14,7 +14,6 @@ from bot_support import (
     CH,
     GUILD,
     Clock,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
     put_state,
     started,

@@ -15,11 +15,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
-from bot_support import (  # noqa: F401 (close_leftovers: an autouse fixture)
+from bot_support import (
     ALICE,
     BOB,
     CH,
-    close_leftovers,
     make_service,
     started,
     to_move,

@@ -12,7 +12,6 @@ from bot_support import (
     GUILD,
     NAMES,
     Clock,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
     started,
     to_move,

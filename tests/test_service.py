@@ -20,7 +20,6 @@ from bot_support import (
     NAMES,
     PNG,
     Clock,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
     random_turn,
     started,

@@ -16,7 +16,6 @@ from bot_support import (
     ALICE,
     BOB,
     CH,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
     started,
     to_move,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from bot_support import close_leftovers, make_service, random_turn  # noqa: F401 (autouse)
+from bot_support import make_service, random_turn
 from databases import require_pg, with_schema
 from schema_shape import postgres_shape, sqlite_shape
 

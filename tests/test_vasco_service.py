@@ -18,7 +18,6 @@ from bot_support import (
     GUILD,
     NAMES,
     PNG,
-    close_leftovers,  # noqa: F401 (an autouse fixture)
     make_service,
 )
 from vasco_helpers import G
