@@ -17,14 +17,14 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.contract import Move
 from rules.navegador import actions, turn
 from rules.navegador.data import GOODS, load_data
 from rules.navegador.moves import Colony, Leg, Rondel, Skip, Turn, Units
-from rules.navegador.sea import neighbours, ships_needed_to_explore
+from rules.navegador.sea import distances, neighbours, ships_needed_to_explore, unexplored_pattern
 from rules.navegador.state import NavegadorState, PlayerSheet
 from rules.shell import shell as _shell
 
@@ -100,23 +100,16 @@ def turns_left(state: NavegadorState, seat: int, rows_left: int | None = None) -
 # Evaluation ---------------------------------------------------------------------------
 
 
-@cache
-def _distances(explored: tuple[bool, ...]) -> dict[str, dict[str, int]]:
-    """Open distances from every region, for one pattern of explored regions."""
-    data = load_data()
+@lru_cache(maxsize=256)
+def _frontier(unexplored: tuple[bool, ...], reach: int) -> dict[str, tuple[str, ...]]:
+    """Region -> the unexplored regions its ships could enter next sail (one border past
+    a region within ``reach``), once per such border, for one pattern of unexplored
+    regions and sail range."""
     adj = neighbours()
-    unexplored = {r.id for r, flag in zip(data.regions, explored, strict=True) if flag}
-    out: dict[str, dict[str, int]] = {}
-    for info in data.regions:
-        dist = {info.id: 0}
-        queue = [info.id]
-        for here in queue:
-            for there in adj[here]:
-                if there not in dist and there not in unexplored:
-                    dist[there] = dist[here] + 1
-                    queue.append(there)
-        out[info.id] = dist
-    return out
+    closed = {r.id for r, flag in zip(load_data().regions, unexplored, strict=True) if flag}
+    return {region: tuple(there for here, d in dist.items() if d < reach
+                          for there in adj[here] if there in closed)
+            for region, dist in distances(unexplored).items()}
 
 
 @cache
@@ -138,9 +131,9 @@ class Board:
         self.rows_left = _rows_left(state) if state.step not in ("king", "over") else 0
         self.sell = {g: actions.sell_price(state, g) for g in GOODS}
         self.reach = data.phases.sail_range[state.phase - 1]
-        regions = state.regions
-        self.distances = _distances(tuple(regions[r.id].explorer for r in data.regions))
-        self.unexplored = {r for r, sea in regions.items() if sea.explorer}
+        pattern = unexplored_pattern(state)
+        self.unexplored = any(pattern)
+        self.frontier = _frontier(pattern, self.reach)
         self.need = _need(state.players)
 
 
@@ -185,7 +178,6 @@ def seat_value(board: Board, seat: int, time: float) -> float:
 def _fleet(board: Board, sheet: PlayerSheet) -> float:
     """What the ships at sea promise: regions they can explore next sail, colonies they
     stand by."""
-    adj = neighbours()
     regions = board.state.regions
     value = 0.0
     ready: dict[str, int] = {}          # unexplored region -> ships able to enter it
@@ -197,12 +189,8 @@ def _fleet(board: Board, sheet: PlayerSheet) -> float:
             value += COLONY_READY * min(ships, len(sea.tokens))
         if not board.unexplored:
             continue
-        for here, d in board.distances[region].items():
-            if d >= board.reach:
-                continue
-            for there in adj[here]:
-                if there in board.unexplored:
-                    ready[there] = ready.get(there, 0) + ships
+        for there in board.frontier[region]:
+            ready[there] = ready.get(there, 0) + ships
     for region, ships in ready.items():
         if ships >= board.need[region]:
             value += FRONTIER

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from types import MappingProxyType
 
 from rules.navegador.data import NavegadorData, load_data
 from rules.navegador.state import NavegadorState
@@ -19,18 +21,43 @@ def neighbours(data: NavegadorData | None = None) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in adj.items()}
 
 
-def open_distances(state: NavegadorState, origin: str) -> dict[str, int]:
-    """Borders from ``origin`` to every explored region, sailing through explored water only."""
+def open_distances(state: NavegadorState, origin: str) -> Mapping[str, int]:
+    """Borders from ``origin`` to every explored region, sailing through explored water only
+    (read-only: shared by every state with the same regions explored)."""
+    return distances(unexplored_pattern(state))[origin]
+
+
+def unexplored_pattern(state: NavegadorState) -> tuple[bool, ...]:
+    """Which regions are still unexplored, in the data's order: all the open routes
+    depend on."""
+    regions = state.regions
+    return tuple(regions[key].explorer for key in _region_ids())
+
+
+@cache
+def _region_ids() -> tuple[str, ...]:
+    return tuple(r.id for r in load_data().regions)
+
+
+@lru_cache(maxsize=256)
+def distances(unexplored: tuple[bool, ...]) -> dict[str, Mapping[str, int]]:
+    """``open_distances`` from every region for one pattern of unexplored regions. Worked
+    out once per pattern: the routes are asked for thousands of times between two
+    explorations (every sail leg a computer weighs)."""
     adj = neighbours()
-    dist = {origin: 0}
-    queue = deque([origin])
-    while queue:
-        here = queue.popleft()
-        for there in adj[here]:
-            if there not in dist and not state.regions[there].explorer:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return dist
+    closed = {key for key, flag in zip(_region_ids(), unexplored, strict=True) if flag}
+    out: dict[str, Mapping[str, int]] = {}
+    for origin in _region_ids():
+        dist = {origin: 0}
+        queue = deque([origin])
+        while queue:
+            here = queue.popleft()
+            for there in adj[here]:
+                if there not in dist and there not in closed:
+                    dist[there] = dist[here] + 1
+                    queue.append(there)
+        out[origin] = MappingProxyType(dist)
+    return out
 
 
 def route_length(state: NavegadorState, origin: str, dest: str) -> int | None:
