@@ -15,6 +15,7 @@ import logging
 import sys
 
 from bot.config import Config, ConfigError, load_config
+from bot.runtime import tune_gc
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,9 +40,12 @@ def main(argv: list[str] | None = None) -> int:
                   f"(bot/discord/app.py): {exc}.\nUnset DISCORD_TOKEN (or pass --local) to "
                   "play at the terminal table instead.", file=sys.stderr)
             return 2
+        tune_gc()
         return app.run(config)
     from bot import local
     from bot.store import StoreError
+
+    tune_gc()
 
     try:
         return asyncio.run(local.run(config, render="--no-render" not in args))

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import multiprocessing
 import os
 import random
@@ -49,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.pictures import Pictures  # noqa: E402
 from bot.pictures.job import Job, make_job, paint  # noqa: E402
 from bot.pictures.pool import ProcessPainter, machine_cores  # noqa: E402
+from bot.runtime import tune_gc  # noqa: E402
 from bot.table import TableService  # noqa: E402
 from rules.navegador.policy import random_turn  # noqa: E402
 
@@ -123,6 +125,29 @@ def cpu_seconds(pids: list[int]) -> float:
 
 def mb(kb: int) -> float:
     return kb / 1024
+
+
+class CollectorWatch:
+    """CPU time of the garbage collector's runs in this process, by generation (the bot's
+    thresholds are bot/runtime.py's; the body prints what they cost)."""
+
+    def __init__(self) -> None:
+        self.started: dict[int, float] = {}
+        self.runs: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        gc.callbacks.append(self.callback)
+
+    def callback(self, phase: str, info: dict[str, int]) -> None:
+        generation = info["generation"]
+        if phase == "start":
+            self.started[generation] = time.thread_time()
+        elif generation in self.started:
+            self.runs[generation].append(time.thread_time() - self.started.pop(generation))
+
+    def describe(self) -> str:
+        parts = [f"gen{g} {len(v)}× {sum(v) * 1000:.0f} ms"
+                 + (f" (longest {max(v) * 1000:.1f})" if v else "")
+                 for g, v in self.runs.items()]
+        return "garbage collector, CPU time over the run: " + ", ".join(parts)
 
 
 # Playing --------------------------------------------------------------------------------
@@ -254,6 +279,9 @@ def arguments() -> argparse.Namespace:
                         help="skip the open-loop run at 50%% of the capacity")
     parser.add_argument("--workers", type=int, default=None,
                         help="picture processes (default: one per core; 0: threads)")
+    parser.add_argument("--default-gc", action="store_true",
+                        help="keep CPython's collector thresholds (the bot tunes them: "
+                             "bot/runtime.py)")
     parser.add_argument("--db", help="SQLite file (default: a temporary one, removed after)")
     parser.add_argument("--profile", metavar="FILE",
                         help="cProfile the bot process during the capacity run into FILE")
@@ -262,6 +290,9 @@ def arguments() -> argparse.Namespace:
 
 async def main() -> None:
     args = arguments()
+    if not args.default_gc:
+        tune_gc()           # as `python -m bot` does
+    collector = CollectorWatch()
     cores = machine_cores()
     print(f"machine: {cores} cores; {uptime()}")
     with tempfile.TemporaryDirectory() as folder:
@@ -281,6 +312,7 @@ async def main() -> None:
                 await svc.close()
         finally:
             await pictures.close()
+    print(collector.describe())
     print("\n".join(lines))
 
 
