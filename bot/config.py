@@ -23,6 +23,8 @@
     SAILBOT_RENDER_WORKER_MB memory of its own (MB) past which a picture process is replaced
                              by a fresh one after its picture (checked after its first
                              picture and every 16th; default 256; 0: no limit)
+    SAILBOT_PICTURE_NICE     how much lower the picture processes' CPU priority is than the
+                             bot's, 0-19 (default 10): turns are answered first
     SAILBOT_PICTURE_QUEUE    pictures waiting or being drawn at most; a board asked for beyond
                              that goes without (default 64)
     SAILBOT_PICTURE_WAIT     seconds a reply waits for its picture; later, it goes without and
@@ -65,6 +67,7 @@ class Config:
     picture_queue: int = 64
     picture_wait: float = 1.0
     picture_timeout: float = 30.0
+    picture_nice: int = 10
     discord_api: str | None = None
     db_url: str | None = None          # a PostgreSQL URL; None: the SQLite file db_path
     shards: Shards | None = None
@@ -170,6 +173,9 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
         if workers_text else None
     worker_mb = _number(env, "SAILBOT_RENDER_WORKER_MB", 256.0, 0.0)
     queue = int(_number(env, "SAILBOT_PICTURE_QUEUE", 64, 1, integer=True))
+    nice = int(_number(env, "SAILBOT_PICTURE_NICE", 10, 0, integer=True))
+    if nice > 19:
+        raise ConfigError("SAILBOT_PICTURE_NICE must be 0 to 19 (a process's nice value).")
     wait = _number(env, "SAILBOT_PICTURE_WAIT", 1.0, 0.0)
     timeout = _number(env, "SAILBOT_PICTURE_TIMEOUT", 30.0, 1.0)
     api = (env.get("SAILBOT_DISCORD_API") or "").strip().rstrip("/") or None
@@ -186,4 +192,5 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
                   board_dir=board_dir, board_keep=keep, reminder_poll=poll, cache_size=cache,
                   think=think, panel_cache=panel_cache, render_workers=workers,
                   render_worker_mb=worker_mb, picture_queue=queue, picture_wait=wait,
-                  picture_timeout=timeout, discord_api=api, db_url=db_url, shards=shards)
+                  picture_timeout=timeout, picture_nice=nice, discord_api=api, db_url=db_url,
+                  shards=shards)

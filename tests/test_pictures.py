@@ -146,6 +146,24 @@ async def test_a_worker_past_its_memory_limit_gives_way_and_pictures_go_on():
         await pictures.close()
 
 
+async def test_workers_draw_below_the_bots_cpu_priority():
+    """A core the bot needs for a turn is never held by a picture: the workers run at
+    ``nice`` below the bot (and one started to replace another does too)."""
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    painter = await pool(1, nice=3)
+    try:
+        worker_pid = painter.pids()[0]
+        assert os.getpriority(os.PRIO_PROCESS, worker_pid) == min(19, mine + 3)
+        os.kill(worker_pid, signal.SIGKILL)
+        view, since, players = scene("navegador", steps=4)
+        job = make_job("navegador", view, ["A"] * players, None, since).encode()
+        assert (await painter.paint(job, 60)).startswith(PNG)   # drawn by the replacement
+        (fresh,) = painter.pids()
+        assert fresh != worker_pid and os.getpriority(os.PRIO_PROCESS, fresh) == min(19, mine + 3)
+    finally:
+        await painter.close()
+
+
 async def test_where_processes_cannot_start_threads_draw(monkeypatch: pytest.MonkeyPatch):
     async def refused(self: ProcessPainter) -> None:
         raise OSError("no processes here")
@@ -239,6 +257,10 @@ def test_picture_settings_from_the_environment():
     config = load_config({}, create_dirs=False)
     assert config.render_workers is None and config.picture_queue == 64
     assert config.picture_wait == 1.0 and config.picture_timeout == 30.0
+    assert config.picture_nice == 10
+    assert load_config({"SAILBOT_PICTURE_NICE": "0"}, create_dirs=False).picture_nice == 0
+    with pytest.raises(ConfigError, match="SAILBOT_PICTURE_NICE must be 0 to 19"):
+        load_config({"SAILBOT_PICTURE_NICE": "25"}, create_dirs=False)
     config = load_config({"SAILBOT_RENDER_WORKERS": "0", "SAILBOT_PICTURE_QUEUE": "8",
                           "SAILBOT_PICTURE_WAIT": "0.5", "SAILBOT_RENDER_WORKER_MB": "300",
                           "SAILBOT_PANEL_CACHE": "32"}, create_dirs=False)

@@ -104,10 +104,11 @@ class Worker:
         self.sock.setblocking(False)
 
     @classmethod
-    def launch(cls, ctx: ForkServerContext, painter: DrawJob, memory_mb: float) -> Worker:
+    def launch(cls, ctx: ForkServerContext, painter: DrawJob, memory_mb: float,
+               nice: int = 0) -> Worker:
         """Start a worker (blocking: run it in a thread)."""
         mine, theirs = ctx.Pipe(duplex=True)
-        process = ctx.Process(target=serve, args=(theirs, painter, memory_mb),
+        process = ctx.Process(target=serve, args=(theirs, painter, memory_mb, nice),
                               name="sailbot-picture", daemon=True)
         process.start()
         theirs.close()          # so that the worker's death closes the pipe for us
@@ -190,9 +191,10 @@ class ProcessPainter:
     function or picklable object; tests pass one that stalls)."""
 
     def __init__(self, workers: int, *, memory_mb: float = 0.0, painter: DrawJob = paint,
-                 preload: bool = True) -> None:
+                 preload: bool = True, nice: int = 0) -> None:
         self.workers = max(1, workers)
         self.memory_mb = memory_mb
+        self.nice = nice
         self.painter = painter
         self.ctx = multiprocessing.get_context("forkserver")
         if preload:
@@ -218,7 +220,8 @@ class ProcessPainter:
             raise failed[0]
 
     async def _launch(self) -> Worker:
-        worker = await asyncio.to_thread(Worker.launch, self.ctx, self.painter, self.memory_mb)
+        worker = await asyncio.to_thread(Worker.launch, self.ctx, self.painter, self.memory_mb,
+                                         self.nice)
         self._all.add(worker)
         try:
             hello = await worker.receive(START_TIMEOUT)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import signal
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -67,12 +68,17 @@ def private_mb() -> float:
         return 0.0
 
 
-def serve(conn: Connection, painter: Painter = paint, memory_mb: float = 0.0) -> None:
+def serve(conn: Connection, painter: Painter = paint, memory_mb: float = 0.0,
+          nice: int = 0) -> None:
     """The worker's life: warm, say ready, answer jobs until the pipe closes (the bot
     stopped) or this process has outgrown ``memory_mb`` (0: no limit). ``painter`` draws
-    a job (tests pass one that stalls)."""
+    a job (tests pass one that stalls). ``nice``: how much lower this process's CPU
+    priority is than the bot's, so that a core the bot needs for a turn is never busy
+    drawing (the pictures get every cycle the turns leave)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is for the bot to handle
     warm()
+    if nice:
+        os.nice(nice)
     try:
         conn.send_bytes(READY)
     except OSError:         # the pool closed while this worker was starting
