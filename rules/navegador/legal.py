@@ -96,21 +96,26 @@ def colony_moves(state: NavegadorState, seat: int) -> list[Step]:
             most = min(len(sea.tokens), sheet.ships[region] // data.colonies.ships_per_colony)
             options.append((region, most))
     moves: list[Step] = []
-
-    def grow(i: int, chosen: tuple[str, ...]) -> None:
-        if i == len(options):
-            if chosen and actions.colony_cost(state, chosen) <= sheet.cash:
-                moves.append(Colony(regions=chosen))
-            return
-        region, most = options[i]
-        for n in range(0, most + 1):
-            picked = chosen + (region,) * n
-            if len(picked) > limit or actions.colony_cost(state, picked) > sheet.cash:
-                break
-            grow(i + 1, picked)
-
-    grow(0, ())
+    _grow_colonies(state, sheet.cash, limit, options, 0, (), moves)
     return moves
+
+
+def _grow_colonies(state: NavegadorState, cash: int, limit: int,
+                   options: list[tuple[str, int]], i: int, chosen: tuple[str, ...],
+                   moves: list[Step]) -> None:
+    """Every affordable choice of colonies from ``options[i:]`` (region, most there) added
+    to ``chosen``. (A function of its own, not a closure calling itself: such a closure is
+    a reference cycle that kept the state alive until the garbage collector came by.)"""
+    if i == len(options):
+        if chosen and actions.colony_cost(state, chosen) <= cash:
+            moves.append(Colony(regions=chosen))
+        return
+    region, most = options[i]
+    for n in range(0, most + 1):
+        picked = chosen + (region,) * n
+        if len(picked) > limit or actions.colony_cost(state, picked) > cash:
+            break
+        _grow_colonies(state, cash, limit, options, i + 1, picked, moves)
 
 
 def build_moves(state: NavegadorState, seat: int) -> list[Step]:
