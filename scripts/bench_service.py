@@ -4,6 +4,7 @@ the picture worker processes (prints numbers; not a test).
     .venv/bin/python scripts/bench_service.py [--games 100] [--turns 10] [--render-turns 10]
                                               [--seconds 20] [--rate 40] [--workers N]
                                               [--no-half] [--profile FILE] [--db FILE]
+                                              [--default-gc]
 
 1. Without pictures: every game plays ``--turns`` commands (two humans typing random whole
    turns, one computer seat answering), all games at once: commands/s through the service.
@@ -22,6 +23,9 @@ the picture worker processes (prints numbers; not a test).
 6. **Memory** at the end: the bot process's RSS, and the picture processes' (the fork
    server holding the warm static layers, and the workers, whose pages are mostly shared
    with it: their PSS counts each shared page once in all).
+
+The bot process's collector is tuned as ``python -m bot`` tunes it (``bot/runtime.py``;
+``--default-gc`` keeps CPython's thresholds) and the body prints what its runs cost.
 
 Ends with three lines a script can read: capacity, p99 at ``--rate``, the bot process's
 RSS. Bounded: it ends by itself; the database lives in a temporary folder unless --db.
