@@ -141,7 +141,7 @@ def seat_value(board: Board, seat: int, time: float) -> float:
     """Points ``seat`` can expect at the end of the game."""
     state = board.state
     sheet = state.sheets[seat]
-    counts = {"colony": sum(len(v) for v in sheet.colonies.values()),
+    counts = {"colony": sum(map(len, sheet.colonies.values())),
               "factory": sum(sheet.factories.values()) + sheet.orange,
               "explorer": sheet.explorers, "shipyard": sheet.shipyards,
               "church": sheet.churches}
@@ -164,7 +164,9 @@ def seat_value(board: Board, seat: int, time: float) -> float:
     if time <= 0:
         return vp
     # income still to come: colonies sold and factories processing at market
-    sell = sum(len(sheet.colonies[g]) * board.sell[g] for g in GOODS)
+    sell = 0
+    for good, price in board.sell.items():
+        sell += len(sheet.colonies[good]) * price
     process = counts["factory"] * 40
     vp += time * MARKETS_PER_TURN * (sell + process) * INCOME_WORTH
     vp += WORKER_USE * spend * max(0, min(sheet.workers, WORKERS_WANTED) - 3)
@@ -200,8 +202,12 @@ def _fleet(board: Board, sheet: PlayerSheet) -> float:
 def evaluate(state: NavegadorState, seat: int) -> float:
     """``seat``'s expected final points minus the best other seat's."""
     board = Board(state)
-    values = [seat_value(board, s, turns_left(state, s, board.rows_left))
-              for s in range(state.players)]
+    if state.final_turns_left is None:      # until the end is triggered, alike for all
+        time = turns_left(state, seat, board.rows_left)
+        values = [seat_value(board, s, time) for s in range(state.players)]
+    else:
+        values = [seat_value(board, s, turns_left(state, s, board.rows_left))
+                  for s in range(state.players)]
     mine = values[seat]
     return mine - max(v for s, v in enumerate(values) if s != seat)
 
