@@ -24,7 +24,13 @@ from rules.contract import Move
 from rules.navegador import actions, turn
 from rules.navegador.data import GOODS, load_data
 from rules.navegador.moves import Colony, Leg, Rondel, Skip, Turn, Units
-from rules.navegador.sea import distances, neighbours, ships_needed_to_explore, unexplored_pattern
+from rules.navegador.sea import (
+    distances,
+    neighbours,
+    ships_needed_to_explore,
+    unexplored_ids,
+    unexplored_pattern,
+)
 from rules.navegador.state import NavegadorState, PlayerSheet
 from rules.shell import shell as _shell
 
@@ -106,7 +112,7 @@ def _frontier(unexplored: tuple[bool, ...], reach: int) -> dict[str, tuple[str, 
     a region within ``reach``), once per such border, for one pattern of unexplored
     regions and sail range."""
     adj = neighbours()
-    closed = {r.id for r, flag in zip(load_data().regions, unexplored, strict=True) if flag}
+    closed = unexplored_ids(unexplored)
     return {region: tuple(there for here, d in dist.items() if d < reach
                           for there in adj[here] if there in closed)
             for region, dist in distances(unexplored).items()}

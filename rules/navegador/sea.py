@@ -39,13 +39,18 @@ def _region_ids() -> tuple[str, ...]:
     return tuple(r.id for r in load_data().regions)
 
 
+def unexplored_ids(unexplored: tuple[bool, ...]) -> set[str]:
+    """The ids of the regions an ``unexplored_pattern`` marks unexplored."""
+    return {key for key, flag in zip(_region_ids(), unexplored, strict=True) if flag}
+
+
 @lru_cache(maxsize=256)
 def distances(unexplored: tuple[bool, ...]) -> dict[str, Mapping[str, int]]:
     """``open_distances`` from every region for one pattern of unexplored regions. Worked
     out once per pattern: the routes are asked for thousands of times between two
     explorations (every sail leg a computer weighs)."""
     adj = neighbours()
-    closed = {key for key, flag in zip(_region_ids(), unexplored, strict=True) if flag}
+    closed = unexplored_ids(unexplored)
     out: dict[str, Mapping[str, int]] = {}
     for origin in _region_ids():
         dist = {origin: 0}
