@@ -4,7 +4,7 @@ the picture worker processes (prints numbers; not a test).
     .venv/bin/python scripts/bench_service.py [--games 100] [--turns 10] [--render-turns 10]
                                               [--seconds 20] [--rate 40] [--workers N]
                                               [--no-half] [--profile FILE] [--db FILE]
-                                              [--default-gc]
+                                              [--default-gc] [--choose-live]
 
 1. Without pictures: every game plays ``--turns`` commands (two humans typing random whole
    turns, one computer seat answering), all games at once: commands/s through the service.
@@ -12,7 +12,9 @@ the picture worker processes (prints numbers; not a test).
 3. **Capacity** with pictures (closed loop): every game plays ``--render-turns`` more
    commands flat out, each reply waiting for its picture (no picture skipped or sent to
    follow: the queue holds every game and the wait is long). Commands/s over the wall
-   clock, the simulated players' choosing included.
+   clock. The players' commands are chosen beforehand on a copy of the database (the games
+   are deterministic), as people choose theirs on their own devices: the cores do only
+   the bot's work (``--choose-live`` chooses them in the bot's process as it goes).
 4. **The render floor**: the mean render+encode time of a sample of the pictures drawn in
    step 3, drawn again one at a time in a warm process of their own; cores ÷ that time is
    the most pictures/s the machine could draw if it did nothing else.
@@ -40,6 +42,7 @@ import gc
 import multiprocessing
 import os
 import random
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -170,7 +173,8 @@ THINKING: list[float] = []   # seconds the simulated players spent choosing thei
 
 
 async def play(svc: TableService, channel: int, turns: int, rng: random.Random,
-               latencies: list[float] | None = None, pictures: bool = False) -> int:
+               latencies: list[float] | None = None, pictures: bool = False,
+               record: list[tuple[int, str]] | None = None) -> int:
     done = 0
     for _ in range(turns):
         table = await svc.table(channel)
@@ -178,9 +182,12 @@ async def play(svc: TableService, channel: int, turns: int, rng: random.Random,
             break
         seat = table.game.waiting_on(table.state)[0]
         user = table.seats[seat].user_id
+        assert user is not None
         started = time.perf_counter()
         text = random_turn(table.game, table.state, seat, rng)
         THINKING.append(time.perf_counter() - started)
+        if record is not None:
+            record.append((user, text))
         started = time.perf_counter()
         reply = await svc.move(channel, user, text)
         if latencies is not None:
@@ -188,6 +195,39 @@ async def play(svc: TableService, channel: int, turns: int, rng: random.Random,
         assert not pictures or reply.image, "every command of this phase has its picture"
         done += 1
     return done
+
+
+async def choose_beforehand(path: Path, games: int, turns: int,
+                            seed: int) -> list[list[tuple[int, str]]]:
+    """The players' next ``turns`` commands in every game, (user, text), chosen on a copy of
+    the database before the timed run: the bot never chooses its players' moves (people
+    do, on their own devices), so the capacity run should not spend the cores on it. The
+    games are deterministic — a computer seat is seeded from the game's seed and the ply —
+    so the commands are exactly the ones the games will ask for."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "copy.sqlite3"
+        with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
+            source.backup(target)
+        svc = await TableService.open(copy, render=False)
+        try:
+            scripts: list[list[tuple[int, str]]] = [[] for _ in range(games)]
+            for g in range(games):
+                await play(svc, 10_000 + g, turns, random.Random(seed + g),
+                           record=scripts[g])
+        finally:
+            await svc.close()
+    return scripts
+
+
+async def replay(svc: TableService, channel: int, commands: list[tuple[int, str]],
+                 latencies: list[float]) -> int:
+    """Send commands chosen beforehand, each as its reply (with its picture) arrives."""
+    for user, text in commands:
+        started = time.perf_counter()
+        reply = await svc.move(channel, user, text)
+        latencies.append(time.perf_counter() - started)
+        assert reply.image, "every command of this phase has its picture"
+    return len(commands)
 
 
 async def open_loop(svc: TableService, games: int, commands: int, rate: float,
@@ -283,6 +323,10 @@ def arguments() -> argparse.Namespace:
                         help="skip the open-loop run at 50%% of the capacity")
     parser.add_argument("--workers", type=int, default=None,
                         help="picture processes (default: one per core; 0: threads)")
+    parser.add_argument("--choose-live", action="store_true",
+                        help="in the capacity run, choose each player's command in this "
+                             "process as it goes (by default they are chosen beforehand: "
+                             "the bot never chooses its players' moves)")
     parser.add_argument("--default-gc", action="store_true",
                         help="keep CPython's collector thresholds (the bot tunes them: "
                              "bot/runtime.py)")
@@ -335,10 +379,11 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
                                     for g in range(args.games)))
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     service = elapsed - sum(THINKING)
-    print(f"without pictures: {sum(counts)} commands in {elapsed:.2f} s "
-          f"({sum(THINKING):.2f} s of it the simulated players choosing): "
-          f"{sum(counts) / service:.0f} commands/s through the service, "
-          f"{(cpu - sum(THINKING)) / sum(counts) * 1000:.2f} ms CPU per command")
+    if sum(counts):
+        print(f"without pictures: {sum(counts)} commands in {elapsed:.2f} s "
+              f"({sum(THINKING):.2f} s of it the simulated players choosing): "
+              f"{sum(counts) / service:.0f} commands/s through the service, "
+              f"{(cpu - sum(THINKING)) / sum(counts) * 1000:.2f} ms CPU per command")
 
     # 2. autocomplete
     timings: list[float] = []
@@ -358,6 +403,12 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     # 3. capacity with pictures, closed loop
     svc.narrator.render = True
     await play(svc, 10_000, 1, random.Random(0), pictures=True)     # warm the path
+    scripts = None
+    if not args.choose_live:
+        started = time.perf_counter()
+        scripts = await choose_beforehand(path, args.games, args.render_turns, 1000)
+        print(f"the players' {sum(map(len, scripts))} commands of the capacity run chosen "
+              f"beforehand, on a copy of the database, in {time.perf_counter() - started:.1f} s")
     jobs = sample_jobs(pictures, every=max(1, args.games * args.render_turns // 60))
     THINKING.clear()
     latencies: list[float] = []
@@ -369,6 +420,7 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     if profiler is not None:
         profiler.enable()
     counts = await asyncio.gather(*(
+        replay(svc, 10_000 + g, scripts[g], latencies) if scripts is not None else
         play(svc, 10_000 + g, args.render_turns, random.Random(1000 + g), latencies, True)
         for g in range(args.games)))
     if profiler is not None:
