@@ -330,6 +330,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--default-gc", action="store_true",
                         help="keep CPython's collector thresholds (the bot tunes them: "
                              "bot/runtime.py)")
+    parser.add_argument("--gc", metavar="Y,M,F",
+                        help="the collector's thresholds to try (default: the bot's)")
     parser.add_argument("--db", help="SQLite file (default: a temporary one, removed after)")
     parser.add_argument("--profile", metavar="FILE",
                         help="cProfile the bot process during the capacity run into FILE")
@@ -339,7 +341,7 @@ def arguments() -> argparse.Namespace:
 async def main() -> None:
     args = arguments()
     if not args.default_gc:
-        tune_gc()           # as `python -m bot` does
+        tune_gc(*([tuple(int(x) for x in args.gc.split(","))] if args.gc else []))
     collector = CollectorWatch()
     cores = machine_cores()
     print(f"machine: {cores} cores; {uptime()}")
