@@ -12,9 +12,10 @@ the picture worker processes (prints numbers; not a test).
 3. **Capacity** with pictures (closed loop): every game plays ``--render-turns`` more
    commands flat out, each reply waiting for its picture (no picture skipped or sent to
    follow: the queue holds every game and the wait is long). Commands/s over the wall
-   clock. The players' commands are chosen beforehand on a copy of the database (the games
-   are deterministic), as people choose theirs on their own devices: the cores do only
-   the bot's work (``--choose-live`` chooses them in the bot's process as it goes).
+   clock. The players' commands are chosen beforehand, in another process on a copy of
+   the database (the games are deterministic), as people choose theirs on their own
+   devices: the cores do only the bot's work (``--choose-live`` chooses them in the bot's
+   process as it goes).
 4. **The render floor**: the mean render+encode time of a sample of the pictures drawn in
    step 3, drawn again one at a time in a warm process of their own; cores ÷ that time is
    the most pictures/s the machine could draw if it did nothing else.
@@ -197,13 +198,25 @@ async def play(svc: TableService, channel: int, turns: int, rng: random.Random,
     return done
 
 
-async def choose_beforehand(path: Path, games: int, turns: int,
-                            seed: int) -> list[list[tuple[int, str]]]:
-    """The players' next ``turns`` commands in every game, (user, text), chosen on a copy of
-    the database before the timed run: the bot never chooses its players' moves (people
-    do, on their own devices), so the capacity run should not spend the cores on it. The
-    games are deterministic — a computer seat is seeded from the game's seed and the ply —
-    so the commands are exactly the ones the games will ask for."""
+def choose_beforehand(path: Path, games: int, turns: int,
+                      seed: int) -> list[list[tuple[int, str]]]:
+    """The players' next ``turns`` commands in every game, (user, text), chosen before the
+    timed run in a process of their own on a copy of the database: the bot never chooses
+    its players' moves (people do, on their own devices), so the capacity run should not
+    spend the cores — or the bot process's memory — on it. The games are deterministic (a
+    computer seat is seeded from the game's seed and the ply), so the commands are exactly
+    the ones the games will ask for."""
+    ctx = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(1, mp_context=ctx) as pool:
+        return pool.submit(_choose, str(path), games, turns, seed).result()
+
+
+def _choose(path: str, games: int, turns: int, seed: int) -> list[list[tuple[int, str]]]:
+    return asyncio.run(_choose_on_copy(Path(path), games, turns, seed))
+
+
+async def _choose_on_copy(path: Path, games: int, turns: int,
+                          seed: int) -> list[list[tuple[int, str]]]:
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "copy.sqlite3"
         with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
@@ -408,9 +421,11 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     scripts = None
     if not args.choose_live:
         started = time.perf_counter()
-        scripts = await choose_beforehand(path, args.games, args.render_turns, 1000)
+        scripts = await asyncio.to_thread(choose_beforehand, path, args.games,
+                                          args.render_turns, 1000)
         print(f"the players' {sum(map(len, scripts))} commands of the capacity run chosen "
-              f"beforehand, on a copy of the database, in {time.perf_counter() - started:.1f} s")
+              f"beforehand, in another process on a copy of the database, in "
+              f"{time.perf_counter() - started:.1f} s")
     jobs = sample_jobs(pictures, every=max(1, args.games * args.render_turns // 60))
     THINKING.clear()
     latencies: list[float] = []
