@@ -4,7 +4,7 @@ the picture worker processes (prints numbers; not a test).
     .venv/bin/python scripts/bench_service.py [--games 100] [--turns 10] [--render-turns 10]
                                               [--seconds 20] [--rate 40] [--workers N]
                                               [--no-half] [--profile FILE] [--db FILE]
-                                              [--default-gc] [--choose-live]
+                                              [--default-gc] [--gc Y,M,F] [--choose-live]
 
 1. Without pictures: every game plays ``--turns`` commands (two humans typing random whole
    turns, one computer seat answering), all games at once: commands/s through the service.
@@ -15,7 +15,7 @@ the picture worker processes (prints numbers; not a test).
    clock. The players' commands are chosen beforehand, in another process on a copy of
    the database (the games are deterministic), as people choose theirs on their own
    devices: the cores do only the bot's work (``--choose-live`` chooses them in the bot's
-   process as it goes).
+   process as it goes); so are the open loop's (step 5).
 4. **The render floor**: the mean render+encode time of a sample of the pictures drawn in
    step 3, drawn again one at a time in a warm process of their own; cores ÷ that time is
    the most pictures/s the machine could draw if it did nothing else.
@@ -198,9 +198,10 @@ async def play(svc: TableService, channel: int, turns: int, rng: random.Random,
     return done
 
 
-def choose_beforehand(path: Path, games: int, turns: int,
+def choose_beforehand(path: Path, games: int, turns: int | list[int],
                       seed: int) -> list[list[tuple[int, str]]]:
-    """The players' next ``turns`` commands in every game, (user, text), chosen before the
+    """The players' next ``turns`` commands in every game (or ``turns[g]`` in game ``g``),
+    (user, text), chosen before the
     timed run in a process of their own on a copy of the database: the bot never chooses
     its players' moves (people do, on their own devices), so the capacity run should not
     spend the cores — or the bot process's memory — on it. The games are deterministic (a
@@ -211,11 +212,12 @@ def choose_beforehand(path: Path, games: int, turns: int,
         return pool.submit(_choose, str(path), games, turns, seed).result()
 
 
-def _choose(path: str, games: int, turns: int, seed: int) -> list[list[tuple[int, str]]]:
+def _choose(path: str, games: int, turns: int | list[int],
+            seed: int) -> list[list[tuple[int, str]]]:
     return asyncio.run(_choose_on_copy(Path(path), games, turns, seed))
 
 
-async def _choose_on_copy(path: Path, games: int, turns: int,
+async def _choose_on_copy(path: Path, games: int, turns: int | list[int],
                           seed: int) -> list[list[tuple[int, str]]]:
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "copy.sqlite3"
@@ -225,8 +227,8 @@ async def _choose_on_copy(path: Path, games: int, turns: int,
         try:
             scripts: list[list[tuple[int, str]]] = [[] for _ in range(games)]
             for g in range(games):
-                await play(svc, 10_000 + g, turns, random.Random(seed + g),
-                           record=scripts[g])
+                await play(svc, 10_000 + g, turns if isinstance(turns, int) else turns[g],
+                           random.Random(seed + g), record=scripts[g])
         finally:
             await svc.close()
     return scripts
@@ -243,30 +245,50 @@ async def replay(svc: TableService, channel: int, commands: list[tuple[int, str]
     return len(commands)
 
 
-async def open_loop(svc: TableService, games: int, commands: int, rate: float,
+def arrivals(games: int, commands: int, rate: float, seed: int) -> list[tuple[float, int]]:
+    """(seconds from the start, game) of ``commands`` commands arriving at ``rate`` per
+    second over all games: a Poisson process, each command to a game picked at random."""
+    rng = random.Random(seed)
+    out, at = [], 0.0
+    for _ in range(commands):
+        at += rng.expovariate(rate)
+        out.append((at, rng.randrange(games)))
+    return out
+
+
+async def open_loop(svc: TableService, games: int, schedule: list[tuple[float, int]],
+                    scripts: list[list[tuple[int, str]]] | None,
                     seed: int) -> tuple[int, float, list[float]]:
-    """An open loop: ``commands`` commands *arrive* at ``rate`` per second over all games
-    (a Poisson process, each to a game picked at random), whatever the replies take — as
-    people move whenever they have a minute. A command's latency counts from its arrival:
-    one that arrives while its game's previous command is still being answered waits for
-    it, and that wait counts. The run lasts about commands / rate seconds."""
+    """An open loop: the commands of ``schedule`` *arrive* when it says, whatever the
+    replies take — as people move whenever they have a minute. A command's latency counts
+    from its arrival: one that arrives while its game's previous command is still being
+    answered waits for it, and that wait counts. Each game's commands come from its
+    script, in order (chosen beforehand), or are chosen as they arrive (``scripts`` None)."""
     rng = random.Random(seed)
     locks = [asyncio.Lock() for _ in range(games)]
     latencies: list[float] = []
+    next_command = [0] * games
 
     async def command(game: int, arrival: float, choices: random.Random) -> int:
         async with locks[game]:
-            done = await play(svc, 10_000 + game, 1, choices)
+            if scripts is None:
+                done = await play(svc, 10_000 + game, 1, choices)
+            elif next_command[game] < len(scripts[game]):
+                user, text = scripts[game][next_command[game]]
+                next_command[game] += 1
+                await svc.move(10_000 + game, user, text)
+                done = 1
+            else:
+                done = 0            # the game ended before its script did
         if done:
             latencies.append(time.perf_counter() - arrival)
         return done
 
     tasks = []
-    started = arrival = time.perf_counter()
-    for _ in range(commands):
-        arrival += rng.expovariate(rate)
+    started = time.perf_counter()
+    for at, game in schedule:
+        arrival = started + at
         await asyncio.sleep(max(0.0, arrival - time.perf_counter()))
-        game = rng.randrange(games)
         tasks.append(asyncio.ensure_future(
             command(game, arrival, random.Random(rng.getrandbits(32)))))
     counts = await asyncio.gather(*tasks)
@@ -483,8 +505,16 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     rates = [] if args.no_half or abs(args.rate - half) <= 0.5 else [half]
     latencies = []
     for rate in [*rates, args.rate]:
-        n, took, latencies = await open_loop(svc, args.games, round(rate * args.seconds),
-                                             rate, int(rate * 100))
+        schedule = arrivals(args.games, round(rate * args.seconds), rate, int(rate * 100))
+        scripts = None
+        if not args.choose_live:
+            per_game = [0] * args.games
+            for _, game in schedule:
+                per_game[game] += 1
+            scripts = await asyncio.to_thread(choose_beforehand, path, args.games, per_game,
+                                              int(rate * 100))
+        n, took, latencies = await open_loop(svc, args.games, schedule, scripts,
+                                             int(rate * 100))
         print(f"open loop at {rate:.0f} commands/s asked ({rate / capacity:.0%} of capacity) "
               f"over {args.games} games: {n} commands in {took:.1f} s ({n / took:.1f}/s); "
               f"turn latency from arrival to the reply with its picture: p50 "
