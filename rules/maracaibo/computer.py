@@ -83,6 +83,12 @@ def money_worth(time: float) -> float:
     return MONEY_END + (MONEY_EARLY - MONEY_END) * min(1.0, time / MONEY_ROUNDS)
 
 
+@cache
+def _interim_worths(interims: int) -> tuple[float, ...]:
+    """What 1 dbl of income is worth at each interim scoring still to come, in order."""
+    return tuple(money_worth(interims - k - 1) for k in range(interims))
+
+
 # Cards ---------------------------------------------------------------------------------
 
 
@@ -170,12 +176,14 @@ def _smooth_class(position: int) -> float:
     return cls + BAND_PART * (position - below) / (above - below)
 
 
-def scored_now(state: MaracaiboState, seat: int, lead: int) -> int:
+def scored_now(state: MaracaiboState, seat: int, lead: int,
+               bought: tuple[int, int, int, tuple[EndVP, ...]] | None = None) -> int:
     """The final scoring as it would stand now (``scoring.breakdown``'s total) without
-    its nations' part; ``lead``: the seat's VP for most influence."""
+    its nations' part; ``lead``: the seat's VP for most influence; ``bought``: the seat's
+    ``_bought``, when the caller has it."""
     p = state.seats[seat]
     data = load_data()
-    printed, _, scoring_vp, ends = _bought(tuple(p.bought))
+    printed, _, scoring_vp, ends = bought or _bought(tuple(p.bought))
     value = p.vp + lead + printed + scoring_vp + data.income.vp[p.inc_v] \
         + data.income.doubloons[p.inc_d][1]
     for end in ends:
@@ -190,14 +198,20 @@ def seat_value(state: MaracaiboState, seat: int, lead: int,
     """Points ``seat`` can expect at the end; ``own``: its hand may be looked at."""
     p = state.seats[seat]
     data = load_data()
-    _, perm_cards, scoring_vp, _ = _bought(tuple(p.bought))
-    value = float(scored_now(state, seat, lead))
-    value += sum(mult[n] * _smooth_class(p.influence[n]) for n in NATIONS)
+    bought = _bought(tuple(p.bought))
+    _, perm_cards, scoring_vp, _ = bought
+    value = float(scored_now(state, seat, lead, bought))
+    influence = p.influence
+    nations = 0
+    for n in NATIONS:
+        nations += mult[n] * _smooth_class(influence[n])
+    value += nations
     interims = max(0, data.rules.rounds - state.round)
     # income still to come at the interim scorings (the final one is in ``parts``)
-    for k in range(interims):
-        value += data.income.doubloons[p.inc_d][0] * money_worth(interims - k - 1)
-        value += data.income.vp[p.inc_v]
+    income_dbl, income_vp = data.income.doubloons[p.inc_d][0], data.income.vp[p.inc_v]
+    for worth in _interim_worths(interims):
+        value += income_dbl * worth
+        value += income_vp
     value += p.dbl * money_worth(time)
     soon = min(1.0, time)
     cards = len(p.hand) + len(p.planned)

@@ -60,14 +60,15 @@ class Atom(Frozen):
 
     @model_validator(mode="after")
     def _one(self) -> Atom:
-        set_ = [k for k, v in self if v is not None]
+        # runs on every Atom *passed* to a model too (a queued effect): kept cheap
+        set_ = [k for k, v in self.__dict__.items() if v is not None]
         if len(set_) != 1:
             raise ValueError(f"an effect atom needs exactly one kind, got {set_ or 'none'}")
         return self
 
     @property
     def kind(self) -> str:
-        return next(k for k, v in self if v is not None)
+        return next(k for k, v in self.__dict__.items() if v is not None)
 
 
 OptionalPay.model_rebuild()

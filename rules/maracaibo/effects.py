@@ -16,6 +16,7 @@ when asked for.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from rules.contract import Event
 from rules.maracaibo.cards import design
@@ -32,15 +33,20 @@ def plural(n: int, word: str) -> str:
 # Permanent abilities ----------------------------------------------------------------
 
 
-def perms(p: Player) -> Iterable[Perm]:
+def perms(p: Player) -> tuple[Perm, ...]:
+    """The seat's permanent abilities: its bought cards', then its unlocked ship spaces'."""
+    return _perms(tuple(p.bought), tuple(p.discs))
+
+
+@lru_cache(maxsize=4096)
+def _perms(bought: tuple[str, ...], discs: tuple[int, ...]) -> tuple[Perm, ...]:
+    # asked several times by every move (costs, limits, village actions) and by the
+    # computers' every simulated move: worked out once per set of cards and discs
     data = load_data()
-    for cid in p.bought:
-        card = design(cid)
-        if card.perm is not None:
-            yield card.perm
-    for space, discs in zip(data.ship.spaces, p.discs, strict=True):
-        if discs == 0 and space.perm is not None:
-            yield space.perm
+    found = [card.perm for card in map(design, bought) if card.perm is not None]
+    found += [space.perm for space, n in zip(data.ship.spaces, discs, strict=True)
+              if n == 0 and space.perm is not None]
+    return tuple(found)
 
 
 def perm_sum(p: Player, key: str) -> int:

@@ -15,7 +15,8 @@ SWITCHES = ("village_coin_requires_discard", "figures_for_cp_from", "explorer_qu
 
 
 def switch(state: Any, key: str) -> Any:
-    return state.options.get(key, getattr(load_data().rules, key))
+    options = state.options
+    return options[key] if key in options else getattr(load_data().rules, key)
 
 
 def checked(options: dict[str, Any] | None) -> dict[str, Any]:
