@@ -27,10 +27,20 @@ def reales(n: int) -> str:
     return plural(n, "Real", "Reales")
 
 
+class Unread(list[Event]):
+    """The events of a move nobody will read (the computers' simulated moves): none is
+    built. The state changes as it does for a move that is read."""
+
+    def append(self, item: Event) -> None:
+        pass
+
+
 def note(state: VascoState, events: list[Event], text: str, seat: int | None = None,
          kind: str = "info", reveals: bool = False, **data: object) -> None:
     """Record an event for the chat and a line for the picture's log."""
-    events.append(Event(kind=kind, text=text, seat=seat, reveals=reveals, data=dict(data)))
+    if type(events) is not Unread:
+        events.append(Event(kind=kind, text=text, seat=seat, reveals=reveals,
+                            data=dict(data)))
     state.seq += 1
     state.log.append(LogLine(seq=state.seq, round=state.round, seat=seat, text=text))
     if len(state.log) > LOG_KEEP:

@@ -19,11 +19,11 @@ in ``rules/greedy.py`` and ``rules/search.py`` does the rest):
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from rules.contract import Move
 from rules.vasco import turn
-from rules.vasco.board import empty_open_slots
+from rules.vasco.board import Unread, empty_open_slots
 from rules.vasco.copying import copy_state
 from rules.vasco.data import load_data
 from rules.vasco.moves import Character, Hire, Place, Send, Step, Turn
@@ -100,18 +100,27 @@ def at_sea(state: VascoState, vp: int, coins: int, landing: int,
 
 
 class Sea:
-    """The navigation board as an expedition sees it, worked out once per evaluation:
-    per landing its free slots (value, white arrow) and how many are empty; and the best
-    expedition per ship, remembered."""
+    """The navigation board as an expedition sees it: per landing its free slots (value,
+    white arrow) and how many are empty — shared by every position with the same empty
+    slots (in a search most positions are) — and the best expedition per ship, remembered
+    for this position."""
 
     def __init__(self, state: VascoState) -> None:
         self.state = state
-        self.free: list[tuple[list[tuple[int, bool]], int]] = []
-        for key, slots, arrows, _, _ in _landings():
-            here = state.landings[key]
-            open_ = [(v, j + 1 in arrows) for j, v in enumerate(slots) if here[j] is None]
-            self.free.append((open_, len(open_)))
+        self.occupancy = tuple(tuple(ship is None for ship in state.landings[key])
+                               for key, _, _, _, _ in _landings())
+        self.free = _free_slots(self.occupancy)
         self.sends: dict[tuple[str, int], float] = {}
+        self._expected_free: float | None = None
+
+    @property
+    def expected_free(self) -> float:
+        if self._expected_free is None:
+            self._expected_free = expected_free(self.state)
+        return self._expected_free
+
+    def _tops(self, strength: int, arrow_ok: bool) -> tuple[int | None, ...]:
+        return _tops(self.occupancy, strength, arrow_ok)
 
     def best_send(self, tile: str, navs: int, cw: float) -> float:
         """The most a ship could make on an expedition now: slot VP, bonus, what it earns
@@ -124,19 +133,38 @@ class Sea:
         arrow_ok = t.strength >= data.arrow_min
         income = navs * (t.vp + t.coins * cw)
         best = 0.0
-        for (open_, empty), (_, _, _, complete_vp, bonus) in zip(self.free, _landings(),
-                                                                   strict=True):
-            top = max((v for v, arrow in open_ if v <= t.strength and (arrow_ok or not arrow)),
-                      default=None)
+        for top, (_, empty), (_, _, _, complete_vp, bonus) in zip(
+                self._tops(t.strength, arrow_ok), self.free, _landings(), strict=True):
             if top is None:
                 continue
             value = top + bonus + income
             if navs > 0 and complete_vp:
                 # the ship itself fills a slot: the landing is one emptier when it goes
                 value += complete_vp * COMPLETE_HOPE[min(empty - 1, len(COMPLETE_HOPE) - 1)]
-            best = max(best, value)
+            if value > best:
+                best = value
         self.sends[key] = best
         return best
+
+
+@lru_cache(maxsize=1024)
+def _free_slots(occupancy: tuple[tuple[bool, ...], ...]
+                ) -> tuple[tuple[tuple[tuple[int, bool], ...], int], ...]:
+    """Per landing (``occupancy``: which of its slots are empty), its free slots as
+    (value, white arrow), and how many."""
+    out = []
+    for (_, slots, arrows, _, _), empty in zip(_landings(), occupancy, strict=True):
+        open_ = tuple((v, j + 1 in arrows) for j, v in enumerate(slots) if empty[j])
+        out.append((open_, len(open_)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _tops(occupancy: tuple[tuple[bool, ...], ...], strength: int,
+          arrow_ok: bool) -> tuple[int | None, ...]:
+    """Per landing, the best free slot a ship of this strength may take (None: none)."""
+    return tuple(max((v for v, arrow in open_ if v <= strength and (arrow_ok or not arrow)),
+                     default=None) for open_, _ in _free_slots(occupancy))
 
 
 def in_hand(sea: Sea, tile: str, sailing: bool, navs: int, cw: float) -> float:
@@ -272,7 +300,7 @@ def discs(sea: Sea, seat: int, cw: float, time: float) -> float:
     if state.phase not in ("place", "act"):
         return 0.0
     data = load_data()
-    free = expected_free(state)
+    free = sea.expected_free
     player = state.seats[seat]
     value = 0.0
     used: dict[str, int] = {}
@@ -390,7 +418,8 @@ def turn_continues(state: VascoState, seat: int) -> bool:
 def simulate(state: VascoState, seat: int, move: Move) -> VascoState:
     steps: tuple[Step, ...] = move.steps if isinstance(move, Turn) else (move,)  # type: ignore[assignment]
     new = copy_state(state)
+    unread = Unread()
     for step in steps:
-        turn.apply_step(new, seat, step)
+        turn.apply_step(new, seat, step, unread)
     return new
 

@@ -67,9 +67,11 @@ def called_area(state: VascoState) -> str:
     return found[0]
 
 
-def apply_step(state: VascoState, seat: int, step: Step) -> list[Event]:
-    """Apply one decision to ``state`` (a copy the caller owns)."""
-    events: list[Event] = []
+def apply_step(state: VascoState, seat: int, step: Step,
+               events: list[Event] | None = None) -> list[Event]:
+    """Apply one decision to ``state`` (a copy the caller owns); its events go to
+    ``events`` (a new list by default) and are returned."""
+    events = [] if events is None else events
     if state.phase == "over":
         raise NotYourTurnError("The game is over; no more moves can be made.")
     if isinstance(step, Launch):
