@@ -234,6 +234,28 @@ def _plan(ship: str, contracts: list[tuple[str, float]], dist: dict[str, dict[st
     return best
 
 
+_PLANS: dict[tuple[Any, ...], tuple[dict[str, dict[str, int]], tuple[int, float, int, int]]] = {}
+PLANS_KEPT = 4096
+
+
+def _planned(ship: str, contracts: tuple[tuple[str, float], ...],
+             dist: dict[str, dict[str, int]], first: float | None, here: bool,
+             allowance: float, turns: int, gold: int,
+             gold_worth: float) -> tuple[int, float, int, int]:
+    """``_plan``, remembered: a search evaluates many positions where a seat's ship,
+    contracts and cards are as they were. The entry holds ``dist`` itself, so no other
+    table can take its id while the entry lives."""
+    key = (id(dist), ship, contracts, first, here, allowance, turns, gold, gold_worth)
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is dist:
+        return hit[1]
+    if len(_PLANS) >= PLANS_KEPT:
+        _PLANS.clear()
+    plan = _plan(ship, list(contracts), dist, first, here, allowance, turns, gold, gold_worth)
+    _PLANS[key] = (dist, plan)
+    return plan
+
+
 def _open_contracts(player: Player) -> list[tuple[str, str, str]]:
     """(port, city card, goods) of the open contracts, left to right."""
     return [(s.city.split("-")[0], s.city, s.goods) for s in player.chart
@@ -293,8 +315,8 @@ class Outlook:
             r = reward(card, goods)
             rewards.append(r)
             weighted.append((port, r.n * (gold_worth if r.kind == "G" else 1.0)))
-        mask, _, paid, used = _plan(player.ship, weighted, dist, first, clock.here,
-                                    allowance, turns, player.gold, gold_worth)
+        mask, _, paid, used = _planned(player.ship, tuple(weighted), dist, first, clock.here,
+                                       allowance, turns, player.gold, gold_worth)
         # a plan with turns to spare survives a weak wind or a contract given up
         sure = CERTAIN - TIGHT * max(0, SLACK - (turns - used))
         for i, r in enumerate(rewards):
