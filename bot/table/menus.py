@@ -31,9 +31,11 @@ LABEL = 80                       # characters on a button
 OPTION_LABEL = 100               # characters in a menu option
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Entry:
-    """A choice below a node: the labels left of its path, and its index in the choices."""
+    """A choice below a node: the labels left of its path, and its index in the choices.
+    (Not frozen: a turn panel makes thousands, and a frozen dataclass's ``__init__`` is
+    several times slower; nothing changes one after it is made.)"""
 
     rest: tuple[str, ...]
     index: int

@@ -6,6 +6,7 @@ stays small even with a fleet spread over the map.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
 from rules.navegador import actions
@@ -137,26 +138,37 @@ def build_moves(state: NavegadorState, seat: int) -> list[Step]:
 
 def market_moves(state: NavegadorState, seat: int) -> list[Step]:
     sheet = state.sheets[seat]
+    return list(_market_moves(tuple(bool(sheet.colony_count(good)) for good in GOODS),
+                              tuple(sheet.factories[good] for good in GOODS), sheet.orange))
+
+
+@lru_cache(maxsize=1024)
+def _market_moves(colonies: tuple[bool, ...], factories: tuple[int, ...],
+                  orange: int) -> tuple[Step, ...]:
+    """Every market action a sheet allows — what it sells (goods it has colonies of) and
+    processes (goods it has factories for, oranges spread as it can) — which depends on
+    nothing else: worked out once per kind of sheet, for every turn panel and every
+    position a computer looks at. The moves are frozen, so sharing them is safe."""
     per_good: list[list[tuple[str, int] | None]] = []
-    for good in GOODS:
+    for has_colony, factory in zip(colonies, factories, strict=True):
         choices: list[tuple[str, int] | None] = [None]
-        if sheet.colony_count(good):
+        if has_colony:
             choices.append(("sell", 0))
-        for orange in range(0, sheet.orange + 1):
-            if sheet.factories[good] + orange > 0:
-                choices.append(("process", orange))
+        for extra in range(0, orange + 1):
+            if factory + extra > 0:
+                choices.append(("process", extra))
         per_good.append(choices)
     moves: list[Step] = []
     for combo in product(*per_good):
         if all(c is None for c in combo):
             continue
-        if sum(c[1] for c in combo if c and c[0] == "process") > sheet.orange:
+        if sum(c[1] for c in combo if c and c[0] == "process") > orange:
             continue
         sell = tuple(g for g, c in zip(GOODS, combo, strict=True) if c and c[0] == "sell")
         process = tuple(Process(good=g, orange=c[1])
                         for g, c in zip(GOODS, combo, strict=True) if c and c[0] == "process")
         moves.append(Market(sell=sell, process=process))
-    return moves
+    return tuple(moves)
 
 
 def privilege_moves(state: NavegadorState, seat: int) -> list[Step]:
