@@ -29,6 +29,7 @@ from rules.navegador.moves import (
 )
 from rules.navegador.notation import ACTION_WORDS, normalise
 from rules.navegador.state import NavegadorState
+from rules.shell import shell
 
 # Words that already name an action (or end one): text starting with one is notation.
 LEADING = set(ACTION_WORDS) | {"card", "navegador", "navegador-card", "extra", "king",
@@ -196,8 +197,18 @@ def _turn_choices(state: NavegadorState, seat: int, rondel: Rondel) -> Iterator[
         return
     for m in _legal(after, seat):
         if not isinstance(m, (Done, Skip)) and not _pointless(after, seat, m):
-            yield Choice((rondel.key, *pay, *_action_path(m)), Turn(steps=(rondel, m)))
-    yield Choice((rondel.key, *pay, "skip"), Turn(steps=(rondel, Skip())))
+            yield Choice((rondel.key, *pay, *_action_path(m)), _turn(rondel, m))
+    yield Choice((rondel.key, *pay, "skip"), _turn(rondel, SKIP))
+
+
+SKIP = Skip()
+_A_TURN = Turn(steps=(SKIP,))
+
+
+def _turn(*steps: Step) -> Turn:
+    """A turn of steps the rules listed (so already valid), built without validating them
+    again: a turn start's panel builds dozens. Equal to ``Turn(steps=steps)``."""
+    return shell(_A_TURN, {"kind": "turn", "steps": steps})
 
 
 def choices(state: NavegadorState, seat: int) -> list[Choice]:
