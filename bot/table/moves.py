@@ -160,7 +160,7 @@ class MoveDesk:
         plays = [Play(seat, user_id, self.notation(g, state, seat, move, typed), events,
                       g.public_text(state, seat, move))]
         return await self._finish(table, plays, after, user_id,
-                                  since=self.narrator.public_view(table))
+                                  since=self.narrator.since(table))
 
     def refusal(self, table: Table, exc: RulesError, typed: str) -> TableError:
         reason = words.name_seats(str(exc), table.names)
@@ -193,7 +193,7 @@ class MoveDesk:
                 f"{after_names}\nCarry on from here.")
         assert table.state is not None
         return await self._finish(table, plays, prefix.state, user_id,
-                                  since=self.narrator.public_view(table),
+                                  since=self.narrator.since(table),
                                   private=words.clip(note))
 
     async def reads_as_move(self, channel_id: int, user_id: int, text: str) -> bool:

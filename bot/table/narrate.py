@@ -106,6 +106,11 @@ class Narrator:
             self._views.popitem(last=False)
         return view
 
+    def since(self, table: Table) -> BaseModel | None:
+        """The public view a move's picture shows the changes since — the table before
+        the move —, or None when no picture will be drawn (nothing to build)."""
+        return self.public_view(table) if self.render else None
+
     def start_picture(self, table: Table, since: Any = None) -> Drawing:
         """Start drawing the public board (``settle()`` it when the reply needs it)."""
         if not self.render or table.state is None:
