@@ -201,12 +201,11 @@ async def play(svc: TableService, channel: int, turns: int, rng: random.Random,
 def choose_beforehand(path: Path, games: int, turns: int | list[int],
                       seed: int) -> list[list[tuple[int, str]]]:
     """The players' next ``turns`` commands in every game (or ``turns[g]`` in game ``g``),
-    (user, text), chosen before the
-    timed run in a process of their own on a copy of the database: the bot never chooses
-    its players' moves (people do, on their own devices), so the capacity run should not
-    spend the cores — or the bot process's memory — on it. The games are deterministic (a
-    computer seat is seeded from the game's seed and the ply), so the commands are exactly
-    the ones the games will ask for."""
+    as (user, text), chosen before a timed run in a process of their own on a copy of the
+    database: the bot never chooses its players' moves (people do, on their own devices),
+    so a timed run should not spend the cores — or the bot process's memory — on it. The
+    games are deterministic (a computer seat is seeded from the game's seed and the ply),
+    so the commands are exactly the ones the games will ask for."""
     ctx = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(1, mp_context=ctx) as pool:
         return pool.submit(_choose, str(path), games, turns, seed).result()
@@ -359,9 +358,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=None,
                         help="picture processes (default: one per core; 0: threads)")
     parser.add_argument("--choose-live", action="store_true",
-                        help="in the capacity run, choose each player's command in this "
-                             "process as it goes (by default they are chosen beforehand: "
-                             "the bot never chooses its players' moves)")
+                        help="in the capacity and open-loop runs, choose each player's "
+                             "command in this process as it goes (by default they are "
+                             "chosen beforehand: the bot never chooses its players' moves)")
     parser.add_argument("--default-gc", action="store_true",
                         help="keep CPython's collector thresholds (the bot tunes them: "
                              "bot/runtime.py)")
@@ -375,8 +374,11 @@ def arguments() -> argparse.Namespace:
 
 async def main() -> None:
     args = arguments()
-    if not args.default_gc:
-        tune_gc(*([tuple(int(x) for x in args.gc.split(","))] if args.gc else []))
+    if args.gc:
+        young, middle, full = (int(x) for x in args.gc.split(","))
+        tune_gc((young, middle, full))
+    elif not args.default_gc:
+        tune_gc()           # as `python -m bot` does
     collector = CollectorWatch()
     cores = machine_cores()
     print(f"machine: {cores} cores; {uptime()}")
