@@ -7,6 +7,7 @@ needs no line here. Tests register toy renderers with ``register``.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 from collections.abc import Callable
@@ -35,8 +36,13 @@ def unregister(game: str) -> None:
 def has_renderer(game: str) -> bool:
     """Whether ``game`` may have a picture, without importing it: the bot process asks
     this and leaves the drawing (Pillow, the static layers) to its picture workers."""
-    if game in _RENDERERS:
-        return True
+    return game in _RENDERERS or _found(game)
+
+
+@functools.cache
+def _found(game: str) -> bool:
+    """Is there a ``render/<game>/``? Asked once per game: the bot asks before every
+    picture, and looking costs a few file-system calls each time."""
     try:
         return importlib.util.find_spec(f"render.{game}") is not None
     except (ImportError, ValueError):

@@ -125,9 +125,9 @@ def test_python_m_bot_exits_at_once_on_a_damaged_file(tmp_path, mode):
 async def test_a_full_disk_is_a_sentence_and_the_bot_goes_on(tmp_path):
     svc = await make_service(tmp_path / "full.sqlite3")
     await started(svc, [ALICE, BOB])
-    db = svc.store._db  # type: ignore[attr-defined]
-    pages = (await (await db.execute("PRAGMA page_count")).fetchone())[0]
-    await db.execute(f"PRAGMA max_page_count = {pages}")     # no room for one more page
+    sql = svc.store._sql  # type: ignore[attr-defined]
+    pages = (await sql("PRAGMA page_count"))[0][0]
+    await sql(f"PRAGMA max_page_count = {pages}")            # no room for one more page
     rng = random.Random(2)
     refused = text = None
     for _ in range(300):                                      # until a write needs a page
@@ -142,6 +142,6 @@ async def test_a_full_disk_is_a_sentence_and_the_bot_goes_on(tmp_path):
     assert refused is not None and "disk is full" in refused, refused
     svc.tables.forget(table.row.id)
     assert (await svc.table(CH)).ply == table.ply             # nothing half-written
-    await db.execute("PRAGMA max_page_count = 1073741823")   # space returns
+    await sql("PRAGMA max_page_count = 1073741823")          # space returns
     await svc.move(CH, user, text)                            # the same move now lands
     assert (await svc.table(CH)).ply > table.ply

@@ -1,4 +1,4 @@
-"""The SQLite store (aiosqlite, WAL): the embedded default behind ``bot.store.interface``.
+"""The SQLite store (WAL): the embedded default behind ``bot.store.interface``.
 Schema in ``bot.store.migrations``.
 
 Every write to a game is one ``BEGIN IMMEDIATE`` transaction that first bumps the game's
@@ -6,10 +6,12 @@ version with ``UPDATE ... WHERE version = ?``; if another writer got there first
 transaction is rolled back and :class:`StaleVersion` raised, so two racing moves can
 never both land. Several stores — or processes — may share one file.
 
-A store has one connection, and a transaction is several statements, each one hop to
-aiosqlite's thread through its public API; a lock keeps one coroutine's transaction from
-interleaving with another's on that connection (``scripts/bench_store.py`` measures what
-the hops cost).
+A store has one connection, used only by a thread of its own: a whole transaction (or a
+read) is one plain ``sqlite3`` function run there — one hop from the event loop, however
+many statements it has. The thread runs them one after another, so one coroutine's
+transaction never interleaves with another's. (Through aiosqlite's public API each
+statement was a hop of its own — seven per move, ~40 µs of CPU each:
+``scripts/bench_store.py`` times both.)
 
 Opening checks the file before anything uses it (see :func:`check_file`): a damaged file,
 a file of a newer bot, or a path that is no database stops the start with a sentence.
@@ -18,14 +20,13 @@ a file of a newer bot, or a path that is no database stops the start with a sent
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import functools
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
-
-import aiosqlite
 
 from bot.store.interface import (
     OPEN,
@@ -43,7 +44,7 @@ from bot.store.interface import (
 from bot.store.migrations import LATEST, MIGRATIONS, statements
 
 T = TypeVar("T")
-Db = aiosqlite.Connection
+Db = sqlite3.Connection
 
 _GAME_COLS = ("id, channel_id, guild_id, game, seed, players, options, status, version, "
               "host_id, board_message_id, created, updated")
@@ -68,56 +69,88 @@ def _full(exc: sqlite3.Error) -> bool:
         "database or disk is full" in str(exc))
 
 
-async def _all(db: Db, sql: str, args: Iterable[Any] = ()) -> list[Any]:
-    # one hop to aiosqlite's thread, not three (execute, fetch, close): each hop is a
-    # thread handoff that costs the event loop more than the query itself
-    return list(await db.execute_fetchall(sql, tuple(args)))
+def _all(db: Db, sql: str, args: Iterable[Any] = ()) -> list[Any]:
+    return db.execute(sql, tuple(args)).fetchall()
 
 
-async def _one(db: Db, sql: str, args: Iterable[Any] = ()) -> Any:
-    rows = await _all(db, sql, args)
+def _one(db: Db, sql: str, args: Iterable[Any] = ()) -> Any:
+    rows = _all(db, sql, args)
     return rows[0] if rows else None
 
 
-async def _bump(db: Db, game_id: int, version: int, now: float, fields: dict[str, Any]) -> None:
+def _pragmas(db: Db, synchronous: str) -> None:
+    for pragma in ("journal_mode=WAL", f"synchronous={synchronous}", "foreign_keys=ON",
+                   "busy_timeout=30000"):
+        db.execute(f"PRAGMA {pragma}")
+
+
+def _transaction(db: Db, fn: Callable[[Db], T], write: bool) -> T:
+    """``fn(db)`` in one transaction; rolled back whole when it raises. A full disk is
+    :class:`DiskFull`."""
+    try:
+        db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    except sqlite3.OperationalError as exc:
+        raise (DiskFull(str(exc)) if _full(exc) else exc) from None
+    try:
+        result = fn(db)
+    except BaseException as exc:
+        _rollback(db)
+        if isinstance(exc, sqlite3.OperationalError) and _full(exc):
+            raise DiskFull(str(exc)) from None
+        raise
+    try:
+        db.execute("COMMIT")
+    except sqlite3.OperationalError as exc:
+        _rollback(db)
+        raise (DiskFull(str(exc)) if _full(exc) else exc) from None
+    return result
+
+
+def _rollback(db: Db) -> None:
+    # SQLite has already rolled back after some errors (a full disk among them)
+    if db.in_transaction:
+        db.execute("ROLLBACK")
+
+
+def _bump(db: Db, game_id: int, version: int, now: float, fields: dict[str, Any]) -> None:
     sets = "".join(f", {k} = ?" for k in fields)
     values = [json.dumps(v) if k == "options" else v for k, v in fields.items()]
-    cur = await db.execute(f"UPDATE games SET version = version + 1, updated = ?{sets} "
+    cur = db.execute(f"UPDATE games SET version = version + 1, updated = ?{sets} "
                            "WHERE id = ? AND version = ?", (now, *values, game_id, version))
     if cur.rowcount != 1:
         raise StaleVersion(f"game {game_id} is no longer at version {version}")
 
 
-async def _put_seats(db: Db, game_id: int, seats: list[SeatRow]) -> None:
-    await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-    await db.executemany(
+def _put_seats(db: Db, game_id: int, seats: list[SeatRow]) -> None:
+    db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    db.executemany(
         "INSERT INTO seats (game_id, seat, user_id, name, colour) VALUES (?, ?, ?, ?, ?)",
         [(game_id, s.seat, s.user_id, s.name, s.colour) for s in seats])
 
 
-async def _seats(db: Db, game_id: int) -> list[SeatRow]:
-    rows = await _all(db, "SELECT seat, user_id, name, colour FROM seats WHERE game_id = ? "
+def _seats(db: Db, game_id: int) -> list[SeatRow]:
+    rows = _all(db, "SELECT seat, user_id, name, colour FROM seats WHERE game_id = ? "
                           "ORDER BY seat", (game_id,))
     return [SeatRow(*r) for r in rows]
 
 
-async def _schedule(db: Db, game_id: int, waiting: list[int], mover: int | None, now: float,
+def _schedule(db: Db, game_id: int, waiting: list[int], mover: int | None, now: float,
                     follow_up: float, finished: bool) -> None:
     """Reminders after a change: everyone waited for gets a first reminder due now unless
     one is pending; a mover still waited for gets a follow-up; the rest are dropped."""
     if finished or not waiting:
-        await db.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+        db.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
         return
     marks = ",".join("?" * len(waiting))
-    await db.execute(f"DELETE FROM reminders WHERE game_id = ? AND user_id NOT IN ({marks})",
+    db.execute(f"DELETE FROM reminders WHERE game_id = ? AND user_id NOT IN ({marks})",
                      (game_id, *waiting))
     for user in waiting:
         if user == mover:
-            await db.execute("INSERT OR REPLACE INTO reminders (user_id, game_id, due, kind, "
+            db.execute("INSERT OR REPLACE INTO reminders (user_id, game_id, due, kind, "
                              "created) VALUES (?, ?, ?, 'follow-up', ?)",
                              (user, game_id, now + follow_up, now))
         else:
-            await db.execute("INSERT OR IGNORE INTO reminders (user_id, game_id, due, kind, "
+            db.execute("INSERT OR IGNORE INTO reminders (user_id, game_id, due, kind, "
                              "created) VALUES (?, ?, ?, 'first', ?)", (user, game_id, now, now))
 
 
@@ -138,9 +171,9 @@ def check_file(path: Path) -> None:
 class SqliteStore:
     """The store on one SQLite file. Open with ``await SqliteStore.open(path)``."""
 
-    def __init__(self, db: Db, path: Path) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
+    def __init__(self, db: Db, thread: ThreadPoolExecutor, path: Path) -> None:
+        self._db = db               # used only in ``_thread``
+        self._thread = thread
         self.path = path
 
     @classmethod
@@ -155,39 +188,40 @@ class SqliteStore:
             raise StoreError(f"Cannot create the folder for the database {path}: "
                              f"{exc.strerror or exc}.") from exc
         check_file(path)
+        thread = ThreadPoolExecutor(1, thread_name_prefix="sailbot-sqlite")
         try:
-            db = await aiosqlite.connect(path, isolation_level=None, timeout=30)
+            db = await asyncio.get_running_loop().run_in_executor(thread, functools.partial(
+                sqlite3.connect, path, isolation_level=None, timeout=30,
+                check_same_thread=False))
         except sqlite3.Error as exc:
+            thread.shutdown(wait=False)
             raise StoreError(f"Cannot open the database {path}: {exc}.") from exc
-        store = cls(db, path)
+        store = cls(db, thread, path)
         try:
-            for pragma in ("journal_mode=WAL", f"synchronous={synchronous}", "foreign_keys=ON",
-                           "busy_timeout=30000"):
-                await db.execute(f"PRAGMA {pragma}")
-            await store._check()
+            await store._call(_pragmas, synchronous)
+            await store._call(store._check)
             await store.migrate()
         except BaseException as exc:
-            await db.close()
+            await store.close()
             if isinstance(exc, sqlite3.Error):
                 raise StoreError(f"The database {path} cannot be used ({exc}). "
                                  + RESTORE.format(path=path)) from exc
             raise
         return store
 
-    async def _check(self) -> None:
+    def _check(self, db: Db) -> None:
         """SQLite's quick check, then the schema version: a newer bot's file is refused."""
-        rows = await _all(self._db, "PRAGMA quick_check")
+        rows = _all(db, "PRAGMA quick_check")
         problems = [str(r[0]) for r in rows if r[0] != "ok"]
         if problems:
             raise StoreError(f"The database {self.path} is damaged (SQLite quick check: "
                              f"{'; '.join(problems[:3])[:300]}). " + RESTORE.format(path=self.path))
-        tables = {r[0] for r in await _all(self._db,
-                                           "SELECT name FROM sqlite_master WHERE type='table'")}
+        tables = {r[0] for r in _all(db, "SELECT name FROM sqlite_master WHERE type='table'")}
         if tables and "schema_version" not in tables:
             raise StoreError(f"The database {self.path} has tables but no `schema_version`: it "
                              "is not ours, or it is damaged. " + RESTORE.format(path=self.path))
         if "schema_version" in tables:
-            row = await _one(self._db, "SELECT version FROM schema_version")
+            row = _one(db, "SELECT version FROM schema_version")
             version = row[0] if row else None
             if version is None:
                 raise StoreError(f"The database {self.path} has an empty `schema_version`: it "
@@ -198,61 +232,47 @@ class SqliteStore:
                                  "Run the newer bot, or restore a backup made by this one.")
 
     async def close(self) -> None:
-        await self._db.close()
+        try:
+            await self._call(Db.close)
+        finally:
+            self._thread.shutdown(wait=False)     # its last job has run: the thread ends
 
-    @contextlib.asynccontextmanager
-    async def _tx(self, write: bool = True) -> AsyncIterator[Db]:
-        """One transaction on the connection; the lock keeps others out until it ends."""
-        async with self._lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            except sqlite3.OperationalError as exc:
-                raise (DiskFull(str(exc)) if _full(exc) else exc) from None
-            try:
-                yield self._db
-            except BaseException as exc:
-                await asyncio.shield(self._rollback())
-                if isinstance(exc, sqlite3.OperationalError) and _full(exc):
-                    raise DiskFull(str(exc)) from None
-                raise
-            try:
-                await asyncio.shield(self._db.execute("COMMIT"))
-            except sqlite3.OperationalError as exc:
-                await asyncio.shield(self._rollback())
-                raise (DiskFull(str(exc)) if _full(exc) else exc) from None
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(connection, *args)`` in the store's thread: one hop, whatever it does."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self._thread, functools.partial(fn, self._db, *args))
 
-    async def _rollback(self) -> None:
-        # SQLite has already rolled back after some errors (a full disk among them)
-        if self._db.in_transaction:
-            await self._db.execute("ROLLBACK")
-
-    async def _run(self, fn: Callable[[Db], Awaitable[T]], write: bool = True) -> T:
-        async with self._tx(write) as db:
-            return await fn(db)
+    async def _run(self, fn: Callable[[Db], T], write: bool = True) -> T:
+        """``fn`` as one transaction, in one hop to the store's thread."""
+        return await self._call(_transaction, fn, write)
 
     async def _read_all(self, sql: str, args: Iterable[Any] = ()) -> list[Any]:
-        async with self._lock:    # a read never sees another coroutine's open transaction
-            return await _all(self._db, sql, args)
+        return await self._call(_all, sql, args)
 
     async def _read_one(self, sql: str, args: Iterable[Any] = ()) -> Any:
         rows = await self._read_all(sql, args)
         return rows[0] if rows else None
 
+    async def _sql(self, sql: str) -> list[Any]:
+        """One statement past the store's methods, as a bug or a person at a console might
+        run it (tests)."""
+        return await self._read_all(sql)
+
     # Schema ------------------------------------------------------------------------
 
     async def migrate(self) -> int:
-        async def go(db: Db) -> int:
-            await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
-            row = await _one(db, "SELECT version FROM schema_version")
+        def go(db: Db) -> int:
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+            row = _one(db, "SELECT version FROM schema_version")
             current = row[0] if row else 0
             if row is None:
-                await db.execute("INSERT INTO schema_version VALUES (0)")
+                db.execute("INSERT INTO schema_version VALUES (0)")
             for number, _ in MIGRATIONS:
                 if number <= current:
                     continue
                 for sql in statements(number, "sqlite"):
-                    await db.execute(sql)
-                await db.execute("UPDATE schema_version SET version = ?", (number,))
+                    db.execute(sql)
+                db.execute("UPDATE schema_version SET version = ?", (number,))
                 current = number
             return current
         return await self._run(go)
@@ -284,14 +304,14 @@ class SqliteStore:
     async def create_lobby(self, channel_id: int, guild_id: int | None, game: str,
                            host: SeatRow, now: float,
                            options: dict[str, Any] | None = None) -> GameRow:
-        async def go(db: Db) -> GameRow:
-            cur = await db.execute(
+        def go(db: Db) -> GameRow:
+            cur = db.execute(
                 "INSERT INTO games (channel_id, guild_id, game, status, host_id, created, "
                 "updated, players, options) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 1, ?)",
                 (channel_id, guild_id, game, host.user_id, now, now, json.dumps(options or {})))
             game_id = int(cur.lastrowid or 0)
-            await _put_seats(db, game_id, [host])
-            return _game(await _one(db, f"SELECT {_GAME_COLS} FROM games WHERE id = ?",
+            _put_seats(db, game_id, [host])
+            return _game(_one(db, f"SELECT {_GAME_COLS} FROM games WHERE id = ?",
                                     (game_id,)))
         try:
             return await self._run(go)
@@ -302,23 +322,22 @@ class SqliteStore:
                           clear_reminders: bool = False, **fields: Any) -> int:
         """Change a game's row (and optionally replace its seats), checking its version.
         Returns the new version."""
-        async def go(db: Db) -> None:
-            await _bump(db, game.id, game.version, now, fields)
+        def go(db: Db) -> None:
+            _bump(db, game.id, game.version, now, fields)
             if seats is not None:
-                await _put_seats(db, game.id, seats)
+                _put_seats(db, game.id, seats)
             if clear_reminders:
-                await db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
+                db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
         await self._run(go)
         return game.version + 1
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        async with self._lock:
-            return await _seats(self._db, game_id)
+        return await self._call(_seats, game_id)
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
         # no version bump: it changes nothing in the game
-        async def go(db: Db) -> None:
-            await db.execute("UPDATE games SET board_message_id = ? WHERE id = ?",
+        def go(db: Db) -> None:
+            db.execute("UPDATE games SET board_message_id = ? WHERE id = ?",
                              (message_id, game_id))
         await self._run(go)
 
@@ -327,15 +346,15 @@ class SqliteStore:
         before ply ``upto``, if given) and the moves after it (up to ``upto``)."""
         limit = upto if upto is not None else 1 << 62
 
-        async def go(db: Db) -> Log:
-            row = _game(await _one(db, f"SELECT {_GAME_COLS} FROM games WHERE id = ?",
+        def go(db: Db) -> Log:
+            row = _game(_one(db, f"SELECT {_GAME_COLS} FROM games WHERE id = ?",
                                    (game_id,)))
-            snap = await _one(db, "SELECT ply, state FROM snapshots WHERE game_id = ? AND "
+            snap = _one(db, "SELECT ply, state FROM snapshots WHERE game_id = ? AND "
                                   "ply <= ? ORDER BY ply DESC LIMIT 1", (game_id, limit))
-            moves = await _all(
+            moves = _all(
                 db, f"SELECT {_MOVE_COLS} FROM moves WHERE game_id = ? AND ply > ? AND ply <= ? "
                     "ORDER BY ply", (game_id, snap[0] if snap else 0, limit))
-            return (row, await _seats(db, game_id), (snap[0], snap[1]) if snap else None,
+            return (row, _seats(db, game_id), (snap[0], snap[1]) if snap else None,
                     [_move(m) for m in moves])
         return await self._run(go, write=False)
 
@@ -352,19 +371,19 @@ class SqliteStore:
         version."""
         waiting = list(waiting)
 
-        async def go(db: Db) -> None:
-            await _bump(db, game.id, game.version, now, fields)
-            await db.executemany(
+        def go(db: Db) -> None:
+            _bump(db, game.id, game.version, now, fields)
+            db.executemany(
                 "INSERT INTO moves (game_id, ply, seat, user_id, notation, reveals, summary, "
                 "created, public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(game.id, m.ply, m.seat, m.user_id, m.notation, int(m.reveals), m.summary,
                   now, m.public) for m in moves])
             if snapshot:
-                await db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
+                db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
                                  (game.id, snapshot[0], snapshot[1]))
             if seats is not None:
-                await _put_seats(db, game.id, seats)
-            await _schedule(db, game.id, waiting, mover, now, follow_up,
+                _put_seats(db, game.id, seats)
+            _schedule(db, game.id, waiting, mover, now, follow_up,
                             finished=fields.get("status") in ("finished", "abandoned"))
         await self._run(go)
         return game.version + 1
@@ -375,12 +394,12 @@ class SqliteStore:
         """Undo: drop every move after ``ply`` (and later snapshots). Returns the version."""
         waiting = list(waiting)
 
-        async def go(db: Db) -> None:
-            await _bump(db, game.id, game.version, now, {})
-            await db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game.id, ply))
-            await db.execute("DELETE FROM snapshots WHERE game_id = ? AND ply > ?",
+        def go(db: Db) -> None:
+            _bump(db, game.id, game.version, now, {})
+            db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game.id, ply))
+            db.execute("DELETE FROM snapshots WHERE game_id = ? AND ply > ?",
                              (game.id, ply))
-            await _schedule(db, game.id, waiting, mover, now, follow_up, finished=False)
+            _schedule(db, game.id, waiting, mover, now, follow_up, finished=False)
         await self._run(go)
         return game.version + 1
 
@@ -397,10 +416,10 @@ class SqliteStore:
     # Abandon votes -----------------------------------------------------------------
 
     async def vote_abandon(self, game_id: int, user_id: int, now: float) -> set[int]:
-        async def go(db: Db) -> set[int]:
-            await db.execute("INSERT OR IGNORE INTO abandon_votes VALUES (?, ?, ?)",
+        def go(db: Db) -> set[int]:
+            db.execute("INSERT OR IGNORE INTO abandon_votes VALUES (?, ?, ?)",
                              (game_id, user_id, now))
-            rows = await _all(db, "SELECT user_id FROM abandon_votes WHERE game_id = ?",
+            rows = _all(db, "SELECT user_id FROM abandon_votes WHERE game_id = ?",
                               (game_id,))
             return {r[0] for r in rows}
         return await self._run(go)
@@ -415,11 +434,11 @@ class SqliteStore:
 
     async def set_prefs(self, user_id: int, now: float, dms: bool | None = None,
                         dm_closed: bool | None = None) -> None:
-        async def go(db: Db) -> None:
-            row = await _one(db, "SELECT dms, dm_closed FROM user_prefs WHERE user_id = ?",
+        def go(db: Db) -> None:
+            row = _one(db, "SELECT dms, dm_closed FROM user_prefs WHERE user_id = ?",
                              (user_id,))
             on, closed = (bool(row[0]), bool(row[1])) if row else (True, False)
-            await db.execute("INSERT OR REPLACE INTO user_prefs VALUES (?, ?, ?, ?)",
+            db.execute("INSERT OR REPLACE INTO user_prefs VALUES (?, ?, ?, ?)",
                              (user_id, int(on if dms is None else dms),
                               int(closed if dm_closed is None else dm_closed), now))
         await self._run(go)
@@ -432,15 +451,15 @@ class SqliteStore:
         closed) to this caller only: in one write transaction each is pushed ``lease``
         seconds into the future, so no other caller — in this process or another — gets
         it until the lease runs out. Rows carry the due time they had."""
-        async def go(db: Db) -> list[ReminderRow]:
-            rows = await _all(
+        def go(db: Db) -> list[ReminderRow]:
+            rows = _all(
                 db,
                 "SELECT r.id, r.user_id, r.game_id, r.due, r.kind FROM reminders r "
                 "JOIN games g ON g.id = r.game_id AND g.status = 'active' "
                 "LEFT JOIN user_prefs p ON p.user_id = r.user_id "
                 "WHERE r.due <= ? AND COALESCE(p.dms, 1) = 1 AND COALESCE(p.dm_closed, 0) = 0 "
                 "ORDER BY r.due LIMIT ?", (now, limit))
-            await db.executemany("UPDATE reminders SET due = ? WHERE id = ?",
+            db.executemany("UPDATE reminders SET due = ? WHERE id = ?",
                                  [(now + lease, r[0]) for r in rows])
             return [ReminderRow(*r) for r in rows]
         return await self._run(go)
@@ -454,15 +473,15 @@ class SqliteStore:
     async def reschedule(self, reminder_id: int, due: float | None,
                          kind: str | None = None) -> None:
         """Move a reminder to ``due`` (None deletes it)."""
-        async def go(db: Db) -> None:
+        def go(db: Db) -> None:
             if due is None:
-                await db.execute("DELETE FROM reminders WHERE id = ?", (reminder_id,))
+                db.execute("DELETE FROM reminders WHERE id = ?", (reminder_id,))
             else:
-                await db.execute("UPDATE reminders SET due = ?, kind = COALESCE(?, kind) "
+                db.execute("UPDATE reminders SET due = ?, kind = COALESCE(?, kind) "
                                  "WHERE id = ?", (due, kind, reminder_id))
         await self._run(go)
 
     async def drop_user_reminders(self, user_id: int) -> None:
-        async def go(db: Db) -> None:
-            await db.execute("DELETE FROM reminders WHERE user_id = ?", (user_id,))
+        def go(db: Db) -> None:
+            db.execute("DELETE FROM reminders WHERE user_id = ?", (user_id,))
         await self._run(go)
