@@ -215,3 +215,15 @@ async def test_preferences_set_at_once_from_two_places_both_land(db: Databases):
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_sqlite_store_closes_once_and_then_quietly(tmp_path):
+    """Its connection lives in a thread of its own: closing ends both; a second close (a
+    shutdown path and a test's clean-up both closing) changes nothing and raises nothing."""
+    store = await SqliteStore.open(tmp_path / "s.sqlite3")
+    game = await store.create_lobby(1, None, "navegador", SeatRow(0, 7, "Ann", "blue"), 0.0)
+    await store.close()
+    await store.close()
+    again = await SqliteStore.open(tmp_path / "s.sqlite3")
+    assert (await again.game(game.id)) == game
+    await again.close()

@@ -116,7 +116,7 @@ def _bump(db: Db, game_id: int, version: int, now: float, fields: dict[str, Any]
     sets = "".join(f", {k} = ?" for k in fields)
     values = [json.dumps(v) if k == "options" else v for k, v in fields.items()]
     cur = db.execute(f"UPDATE games SET version = version + 1, updated = ?{sets} "
-                           "WHERE id = ? AND version = ?", (now, *values, game_id, version))
+                     "WHERE id = ? AND version = ?", (now, *values, game_id, version))
     if cur.rowcount != 1:
         raise StaleVersion(f"game {game_id} is no longer at version {version}")
 
@@ -130,12 +130,12 @@ def _put_seats(db: Db, game_id: int, seats: list[SeatRow]) -> None:
 
 def _seats(db: Db, game_id: int) -> list[SeatRow]:
     rows = _all(db, "SELECT seat, user_id, name, colour FROM seats WHERE game_id = ? "
-                          "ORDER BY seat", (game_id,))
+                    "ORDER BY seat", (game_id,))
     return [SeatRow(*r) for r in rows]
 
 
 def _schedule(db: Db, game_id: int, waiting: list[int], mover: int | None, now: float,
-                    follow_up: float, finished: bool) -> None:
+              follow_up: float, finished: bool) -> None:
     """Reminders after a change: everyone waited for gets a first reminder due now unless
     one is pending; a mover still waited for gets a follow-up; the rest are dropped."""
     if finished or not waiting:
@@ -143,15 +143,15 @@ def _schedule(db: Db, game_id: int, waiting: list[int], mover: int | None, now: 
         return
     marks = ",".join("?" * len(waiting))
     db.execute(f"DELETE FROM reminders WHERE game_id = ? AND user_id NOT IN ({marks})",
-                     (game_id, *waiting))
+               (game_id, *waiting))
     for user in waiting:
         if user == mover:
             db.execute("INSERT OR REPLACE INTO reminders (user_id, game_id, due, kind, "
-                             "created) VALUES (?, ?, ?, 'follow-up', ?)",
-                             (user, game_id, now + follow_up, now))
+                       "created) VALUES (?, ?, ?, 'follow-up', ?)",
+                       (user, game_id, now + follow_up, now))
         else:
             db.execute("INSERT OR IGNORE INTO reminders (user_id, game_id, due, kind, "
-                             "created) VALUES (?, ?, ?, 'first', ?)", (user, game_id, now, now))
+                       "created) VALUES (?, ?, ?, 'first', ?)", (user, game_id, now, now))
 
 
 def check_file(path: Path) -> None:
@@ -175,6 +175,7 @@ class SqliteStore:
         self._db = db               # used only in ``_thread``
         self._thread = thread
         self.path = path
+        self._closed = False
 
     @classmethod
     async def open(cls, path: str | Path, synchronous: str = "FULL") -> SqliteStore:
@@ -232,6 +233,10 @@ class SqliteStore:
                                  "Run the newer bot, or restore a backup made by this one.")
 
     async def close(self) -> None:
+        """Close the connection and end the store's thread (again: nothing happens)."""
+        if self._closed:
+            return
+        self._closed = True
         try:
             await self._call(Db.close)
         finally:
@@ -312,7 +317,7 @@ class SqliteStore:
             game_id = int(cur.lastrowid or 0)
             _put_seats(db, game_id, [host])
             return _game(_one(db, f"SELECT {_GAME_COLS} FROM games WHERE id = ?",
-                                    (game_id,)))
+                              (game_id,)))
         try:
             return await self._run(go)
         except sqlite3.IntegrityError as exc:
@@ -338,7 +343,7 @@ class SqliteStore:
         # no version bump: it changes nothing in the game
         def go(db: Db) -> None:
             db.execute("UPDATE games SET board_message_id = ? WHERE id = ?",
-                             (message_id, game_id))
+                       (message_id, game_id))
         await self._run(go)
 
     async def read_log(self, game_id: int, upto: int | None = None) -> Log:
@@ -348,9 +353,9 @@ class SqliteStore:
 
         def go(db: Db) -> Log:
             row = _game(_one(db, f"SELECT {_GAME_COLS} FROM games WHERE id = ?",
-                                   (game_id,)))
+                             (game_id,)))
             snap = _one(db, "SELECT ply, state FROM snapshots WHERE game_id = ? AND "
-                                  "ply <= ? ORDER BY ply DESC LIMIT 1", (game_id, limit))
+                            "ply <= ? ORDER BY ply DESC LIMIT 1", (game_id, limit))
             moves = _all(
                 db, f"SELECT {_MOVE_COLS} FROM moves WHERE game_id = ? AND ply > ? AND ply <= ? "
                     "ORDER BY ply", (game_id, snap[0] if snap else 0, limit))
@@ -380,11 +385,11 @@ class SqliteStore:
                   now, m.public) for m in moves])
             if snapshot:
                 db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
-                                 (game.id, snapshot[0], snapshot[1]))
+                           (game.id, snapshot[0], snapshot[1]))
             if seats is not None:
                 _put_seats(db, game.id, seats)
             _schedule(db, game.id, waiting, mover, now, follow_up,
-                            finished=fields.get("status") in ("finished", "abandoned"))
+                      finished=fields.get("status") in ("finished", "abandoned"))
         await self._run(go)
         return game.version + 1
 
@@ -398,7 +403,7 @@ class SqliteStore:
             _bump(db, game.id, game.version, now, {})
             db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game.id, ply))
             db.execute("DELETE FROM snapshots WHERE game_id = ? AND ply > ?",
-                             (game.id, ply))
+                       (game.id, ply))
             _schedule(db, game.id, waiting, mover, now, follow_up, finished=False)
         await self._run(go)
         return game.version + 1
@@ -418,9 +423,9 @@ class SqliteStore:
     async def vote_abandon(self, game_id: int, user_id: int, now: float) -> set[int]:
         def go(db: Db) -> set[int]:
             db.execute("INSERT OR IGNORE INTO abandon_votes VALUES (?, ?, ?)",
-                             (game_id, user_id, now))
+                       (game_id, user_id, now))
             rows = _all(db, "SELECT user_id FROM abandon_votes WHERE game_id = ?",
-                              (game_id,))
+                        (game_id,))
             return {r[0] for r in rows}
         return await self._run(go)
 
@@ -436,11 +441,11 @@ class SqliteStore:
                         dm_closed: bool | None = None) -> None:
         def go(db: Db) -> None:
             row = _one(db, "SELECT dms, dm_closed FROM user_prefs WHERE user_id = ?",
-                             (user_id,))
+                       (user_id,))
             on, closed = (bool(row[0]), bool(row[1])) if row else (True, False)
             db.execute("INSERT OR REPLACE INTO user_prefs VALUES (?, ?, ?, ?)",
-                             (user_id, int(on if dms is None else dms),
-                              int(closed if dm_closed is None else dm_closed), now))
+                       (user_id, int(on if dms is None else dms),
+                        int(closed if dm_closed is None else dm_closed), now))
         await self._run(go)
 
     # Reminders ---------------------------------------------------------------------
@@ -460,7 +465,7 @@ class SqliteStore:
                 "WHERE r.due <= ? AND COALESCE(p.dms, 1) = 1 AND COALESCE(p.dm_closed, 0) = 0 "
                 "ORDER BY r.due LIMIT ?", (now, limit))
             db.executemany("UPDATE reminders SET due = ? WHERE id = ?",
-                                 [(now + lease, r[0]) for r in rows])
+                           [(now + lease, r[0]) for r in rows])
             return [ReminderRow(*r) for r in rows]
         return await self._run(go)
 
@@ -478,7 +483,7 @@ class SqliteStore:
                 db.execute("DELETE FROM reminders WHERE id = ?", (reminder_id,))
             else:
                 db.execute("UPDATE reminders SET due = ?, kind = COALESCE(?, kind) "
-                                 "WHERE id = ?", (due, kind, reminder_id))
+                           "WHERE id = ?", (due, kind, reminder_id))
         await self._run(go)
 
     async def drop_user_reminders(self, user_id: int) -> None:
