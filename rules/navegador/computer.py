@@ -159,14 +159,17 @@ def seat_value(board: Board, seat: int, time: float) -> float:
         tokens = sheet.privileges[key]
         placed = sheet.king == key
         vp += count * (base + tokens * token + (king_vp if placed else 0))
-        if not sheet.king_done and tokens + placed < slots:
-            king = max(king, count * king_vp)
+        # comparisons written out rather than min()/max() calls (the same values): this
+        # runs for every seat of every position a computer weighs
+        if not sheet.king_done and tokens + placed < slots and count * king_vp > king:
+            king = count * king_vp
     ships = sum(sheet.ships.values())
     vp += sheet.workers + ships + king
     if state.step == "over":
         return vp + sheet.cash // load_data().scoring.cash_per_vp
-    spend = min(time, SPEND_TURNS) / SPEND_TURNS
-    vp += sheet.cash * MONEY_LATE + min(sheet.cash, MONEY_USEFUL) * MONEY_EARLY * spend
+    spend = (SPEND_TURNS if time > SPEND_TURNS else time) / SPEND_TURNS
+    cash = sheet.cash
+    vp += cash * MONEY_LATE + (MONEY_USEFUL if cash > MONEY_USEFUL else cash) * MONEY_EARLY * spend
     if time <= 0:
         return vp
     # income still to come: colonies sold and factories processing at market
@@ -260,7 +263,7 @@ def _pointless(state: NavegadorState, seat: int, move: Move) -> bool:
     if isinstance(move, Units):
         return _over_cap_at_a_loss(state, seat, move)
     if isinstance(move, Leg) and state.sail is not None:
-        back = {(dest, origin) for origin, dest in _sailed(state)}
+        back = _back_routes(tuple(state.sail.moved))
         return any((p.origin, p.dest) in back for p in move.paths)
     return False
 
@@ -279,15 +282,17 @@ def _over_cap_at_a_loss(state: NavegadorState, seat: int, move: Units) -> bool:
     return last >= load_data().overflow_sell_price
 
 
-def _sailed(state: NavegadorState) -> list[tuple[str, str]]:
-    """(origin, destination) of every route sailed so far in this sail."""
-    assert state.sail is not None
-    routes = []
-    for text in state.sail.moved:                 # "POR>ANG x2 + GUI>ANG"
+@lru_cache(maxsize=1024)
+def _back_routes(moved: tuple[str, ...]) -> frozenset[tuple[str, str]]:
+    """(destination, origin) of every route sailed so far in this sail (``moved``, as the
+    sail orders record it): the way straight back. Read once per sail so far — every
+    leg a computer weighs asks."""
+    routes = set()
+    for text in moved:                            # "POR>ANG x2 + GUI>ANG"
         for path in text.split(" + "):
             origin, _, rest = path.partition(">")
-            routes.append((origin.strip(), rest.split(" ")[0].strip()))
-    return routes
+            routes.add((rest.split(" ")[0].strip(), origin.strip()))
+    return frozenset(routes)
 
 
 def _one_payment_per_space(state: NavegadorState, seat: int, moves: list[Move]) -> list[Move]:
