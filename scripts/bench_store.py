@@ -6,7 +6,7 @@ The SQLite store runs each transaction as one plain sqlite3 function in its own 
 hop from the event loop). For reference it times a bare transaction of the same statements
 run the same way, without the store's methods around it. Both on a real file with WAL and
 synchronous=FULL, like the bot. (Through aiosqlite's public API, as the store did until
-December 2026, every statement was a hop: 2.3x the reference's median time.)
+December 2026, every statement was a hop: 0.48 ms of CPU per transaction against 0.21.)
 """
 
 from __future__ import annotations

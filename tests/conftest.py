@@ -27,8 +27,8 @@ async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Da
 @pytest.fixture(autouse=True)
 async def close_every_service() -> AsyncIterator[None]:
     """Close the services a test opened with ``make_service`` and left open (a failing
-    test, or one that hands its service on), in every test module: an open SQLite
-    store has a thread that keeps pytest from exiting after its summary.
+    test, or one that hands its service on), in every test module: an open store holds
+    its connection (and, on SQLite, a thread) until it is closed.
     ``bot_support`` may be imported under two names (``tests.bot_support`` and
     ``bot_support``), each with its own list."""
     yield

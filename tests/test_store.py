@@ -29,7 +29,7 @@ async def store(db: Databases):
 async def raw(store: Store, sql: str) -> None:
     """Run SQL past the store's methods, as a bug or a person at a console might."""
     if isinstance(store, SqliteStore):
-        await store._sql(sql)
+        await store._read_all(sql)
     else:
         await store._pool.execute(sql)  # type: ignore[attr-defined]
 

@@ -125,7 +125,7 @@ def test_python_m_bot_exits_at_once_on_a_damaged_file(tmp_path, mode):
 async def test_a_full_disk_is_a_sentence_and_the_bot_goes_on(tmp_path):
     svc = await make_service(tmp_path / "full.sqlite3")
     await started(svc, [ALICE, BOB])
-    sql = svc.store._sql  # type: ignore[attr-defined]
+    sql = svc.store._read_all  # type: ignore[attr-defined]
     pages = (await sql("PRAGMA page_count"))[0][0]
     await sql(f"PRAGMA max_page_count = {pages}")            # no room for one more page
     rng = random.Random(2)

@@ -258,11 +258,6 @@ class SqliteStore:
         rows = await self._read_all(sql, args)
         return rows[0] if rows else None
 
-    async def _sql(self, sql: str) -> list[Any]:
-        """One statement past the store's methods, as a bug or a person at a console might
-        run it (tests)."""
-        return await self._read_all(sql)
-
     # Schema ------------------------------------------------------------------------
 
     async def migrate(self) -> int:
