@@ -10,7 +10,7 @@ A store has one connection, used only by a thread of its own: a whole transactio
 read) is one plain ``sqlite3`` function run there — one hop from the event loop, however
 many statements it has. The thread runs them one after another, so one coroutine's
 transaction never interleaves with another's. (Through aiosqlite's public API each
-statement was a hop of its own — seven per move, ~40 µs of CPU each:
+statement was a hop of its own — seven per move, ~35 µs of CPU each:
 ``scripts/bench_store.py`` times both.)
 
 Opening checks the file before anything uses it (see :func:`check_file`): a damaged file,
@@ -255,8 +255,7 @@ class SqliteStore:
         return await self._call(_all, sql, args)
 
     async def _read_one(self, sql: str, args: Iterable[Any] = ()) -> Any:
-        rows = await self._read_all(sql, args)
-        return rows[0] if rows else None
+        return await self._call(_one, sql, args)
 
     # Schema ------------------------------------------------------------------------
 
