@@ -156,3 +156,43 @@ def test_strong_rollouts_play_whole_turns_of_both_seats(normal_game: list) -> No
         end = ends[0]
         # three turns started after the seat's: the other's, its own next, the other's
         assert end.step == "over" or (turn_starts(end) and end.turn >= state.turn + 3)
+
+
+def test_strong_plays_to_the_final_scoring_near_the_end(normal_game: list) -> None:
+    """In the last round's second half the evaluation's guesses about the final scoring
+    are weakest: strong's rollouts there play on to the end and score the real result
+    (the horizon's turn count no longer stops them)."""
+    from rules.greedy import Greedy
+    from rules.maracaibo.search import VoyageSearch
+    from rules.policy import Budget, Simulator
+    from rules.search import WIN
+
+    ends: list[MaracaiboState] = []
+
+    class Probe(VoyageSearch):
+        def value(self, game: Any, state: Any, seat: int) -> float:
+            ends.append(state)
+            return super().value(game, state, seat)
+
+    late = [(s, seat) for s, seat, _ in normal_game
+            if computer.near_the_end(s) and s.step == "main"]
+    early = [(s, seat) for s, seat, _ in normal_game
+             if not computer.near_the_end(s) and s.step == "main"]
+    assert late and early
+    search = computer.strong()
+    assert search.to_the_end is computer.near_the_end
+    probe = Probe(horizon=3, player=Greedy(beam=1, depth=6))
+    for state, seat in late[:3]:
+        plan = Greedy(beam=1).plans(game, state, seat, random.Random(1))[0]
+        ends.clear()
+        probe.rollout(game, state, seat, plan, Simulator(game, Budget()), random.Random(1),
+                      to_the_end=True)
+        assert ends[0].step == "over"
+        assert probe.value(game, ends[0], seat) == game.evaluate(ends[0], seat) + (
+            WIN if game.result(ends[0]).ranking[0] == seat else -WIN)
+    # from the game's start the same rollout stops after three turn starts
+    state, seat = early[5]
+    plan = Greedy(beam=1).plans(game, state, seat, random.Random(1))[0]
+    ends.clear()
+    probe.rollout(game, state, seat, plan, Simulator(game, Budget()), random.Random(1))
+    assert ends[0].step != "over"

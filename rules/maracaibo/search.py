@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from rules.contract import Game, Move
@@ -29,6 +30,7 @@ from rules.policy import THINK_SECONDS, Simulator
 from rules.search import OutOfBudget, Search
 
 MAX_TURNS = 40        # the framework's turns (a draw is one) in one rollout, at most
+MAX_TURNS_TO_END = 400  # and in one played to the game's end
 
 
 def turn_starts(state: Any) -> bool:
@@ -42,17 +44,22 @@ class VoyageSearch(Search):
     def __init__(self, think: float = THINK_SECONDS, budget: int | None = None, *,
                  width: int = 3, horizon: int = 2, rung: int = 4,
                  planner: Greedy | None = None, player: Greedy | None = None,
-                 clock: Any = None, z: float = 1.5, margin: float = 0.5) -> None:
+                 clock: Any = None, z: float = 1.5, margin: float = 0.5,
+                 to_the_end: Callable[[Any], bool] | None = None) -> None:
         super().__init__(think, budget, width=width, horizon=horizon, rung=rung,
                          planner=planner, player=player, clock=clock)
         self.z = z
         self.margin = margin
+        self.to_the_end = to_the_end
 
     def _search(self, game: Game, state: Any, seat: int, rng: random.Random,
                 sim: Simulator, plans: list[Plan]) -> tuple[Move, int]:
         alive = list(range(min(self.width, len(plans))))
         if len(alive) == 1:
             return plans[0].first, 0
+        # near the end a rollout plays to the final scoring: the evaluation's guesses
+        # about it are weakest there, and it is the win that counts
+        to_the_end = self.to_the_end is not None and self.to_the_end(state)
         values: dict[int, list[float]] = {i: [] for i in alive}
         done = 0
         while len(alive) > 1 and not sim.budget.exhausted:
@@ -62,7 +69,7 @@ class VoyageSearch(Search):
             try:
                 for i in alive:
                     got.append(self.rollout(game, world, seat, plans[i], sim,
-                                            random.Random(seed)))
+                                            random.Random(seed), to_the_end=to_the_end))
             except OutOfBudget:
                 break                  # a world cut short is dropped whole
             for i, v in zip(alive, got, strict=True):
@@ -88,16 +95,16 @@ class VoyageSearch(Search):
         return plans[0].first, done
 
     def rollout(self, game: Game, world: Any, seat: int, plan: Plan, sim: Simulator,
-                rng: random.Random) -> float:
+                rng: random.Random, *, to_the_end: bool = False) -> float:
         """Play ``plan``'s turn in ``world``, then greedy turns until ``horizon`` whole
-        turns have started (or the game ends); the value there."""
+        turns have started — or, ``to_the_end``, until the game ends; the value there."""
         state = self.play_plan(game, world, seat, plan, sim, rng)
         started = 0
-        for _ in range(MAX_TURNS):
+        for _ in range(MAX_TURNS_TO_END if to_the_end else MAX_TURNS):
             seats = game.to_act(state)
             if not seats:
                 break
-            if turn_starts(state):
+            if not to_the_end and turn_starts(state):
                 started += 1
                 if started >= self.horizon:
                     break
