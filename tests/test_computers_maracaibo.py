@@ -132,11 +132,12 @@ def test_normal_beats_easy() -> None:
     assert all(s.won for r in records for s in r.seats if s.label == "normal")
 
 
-def test_strong_rollouts_play_whole_turns_of_both_seats(normal_game: list) -> None:
-    """A draw of phase C is a framework 'turn' of its own: the strong search counts turn
-    starts instead, so its rollouts see the other seat's whole turn and the seat's next."""
+def rollout_end(state: MaracaiboState, seat: int, to_the_end: bool = False
+                ) -> MaracaiboState:
+    """Where one strong rollout of the planner's best turn from ``state`` stops (the state
+    it is valued at)."""
     from rules.greedy import Greedy
-    from rules.maracaibo.search import VoyageSearch, turn_starts
+    from rules.maracaibo.search import VoyageSearch
     from rules.policy import Budget, Simulator
 
     ends: list[MaracaiboState] = []
@@ -147,13 +148,21 @@ def test_strong_rollouts_play_whole_turns_of_both_seats(normal_game: list) -> No
             return super().value(game, state, seat)
 
     search = Probe(horizon=3, player=Greedy(beam=1, depth=6))
+    plan = Greedy(beam=1).plans(game, state, seat, random.Random(1))[0]
+    search.rollout(game, state, seat, plan, Simulator(game, Budget()), random.Random(1),
+                   to_the_end=to_the_end)
+    return ends[0]
+
+
+def test_strong_rollouts_play_whole_turns_of_both_seats(normal_game: list) -> None:
+    """A draw of phase C is a framework 'turn' of its own: the strong search counts turn
+    starts instead, so its rollouts see the other seat's whole turn and the seat's next."""
+    from rules.maracaibo.search import turn_starts
+
     for state, seat, _ in normal_game[20:120:25]:
         if state.step != "main":
             continue
-        plan = Greedy(beam=1).plans(game, state, seat, random.Random(1))[0]
-        ends.clear()
-        search.rollout(game, state, seat, plan, Simulator(game, Budget()), random.Random(1))
-        end = ends[0]
+        end = rollout_end(state, seat)
         # three turns started after the seat's: the other's, its own next, the other's
         assert end.step == "over" or (turn_starts(end) and end.turn >= state.turn + 3)
 
@@ -162,37 +171,19 @@ def test_strong_plays_to_the_final_scoring_near_the_end(normal_game: list) -> No
     """In the last round's second half the evaluation's guesses about the final scoring
     are weakest: strong's rollouts there play on to the end and score the real result
     (the horizon's turn count no longer stops them)."""
-    from rules.greedy import Greedy
-    from rules.maracaibo.search import VoyageSearch
-    from rules.policy import Budget, Simulator
-    from rules.search import WIN
-
-    ends: list[MaracaiboState] = []
-
-    class Probe(VoyageSearch):
-        def value(self, game: Any, state: Any, seat: int) -> float:
-            ends.append(state)
-            return super().value(game, state, seat)
+    from rules.search import WIN, Search
 
     late = [(s, seat) for s, seat, _ in normal_game
             if computer.near_the_end(s) and s.step == "main"]
     early = [(s, seat) for s, seat, _ in normal_game
              if not computer.near_the_end(s) and s.step == "main"]
     assert late and early
-    search = computer.strong()
-    assert search.to_the_end is computer.near_the_end
-    probe = Probe(horizon=3, player=Greedy(beam=1, depth=6))
+    assert computer.strong().to_the_end is computer.near_the_end
     for state, seat in late[:3]:
-        plan = Greedy(beam=1).plans(game, state, seat, random.Random(1))[0]
-        ends.clear()
-        probe.rollout(game, state, seat, plan, Simulator(game, Budget()), random.Random(1),
-                      to_the_end=True)
-        assert ends[0].step == "over"
-        assert probe.value(game, ends[0], seat) == game.evaluate(ends[0], seat) + (
-            WIN if game.result(ends[0]).ranking[0] == seat else -WIN)
+        end = rollout_end(state, seat, to_the_end=True)
+        assert end.step == "over"
+        assert Search.value(game, end, seat) == game.evaluate(end, seat) + (
+            WIN if game.result(end).ranking[0] == seat else -WIN)
     # from the game's start the same rollout stops after three turn starts
     state, seat = early[5]
-    plan = Greedy(beam=1).plans(game, state, seat, random.Random(1))[0]
-    ends.clear()
-    probe.rollout(game, state, seat, plan, Simulator(game, Budget()), random.Random(1))
-    assert ends[0].step != "over"
+    assert rollout_end(state, seat).step != "over"

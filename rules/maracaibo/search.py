@@ -10,6 +10,8 @@ came off the deck. Here a rollout plays the candidate's turn, its draws, and the
 turns (sail, main action, draws, any scoring between) until ``horizon`` more turns have
 *started* — 1: the position as the next player starts, 2 (two players): as the seat
 starts its next turn, the other seat's whole turn played by the greedy player.
+Near the end (``to_the_end`` says where) a rollout plays on to the final scoring instead
+and scores the real result.
 
 The planner (the 'normal' player, ``rules.greedy``) has ranked the candidates already. A
 rival replaces its first choice only if, over the worlds both have met, it leads by more
