@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import signal
 import sys
 import time
 from pathlib import Path
@@ -100,6 +101,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def stop_on_signals() -> None:
+    """SIGINT and SIGTERM stop a long run the way Ctrl-C does, keeping its report: a
+    background job of a script (``nohup python -m rules … &``) starts with SIGINT ignored,
+    and SIGTERM would end it without the summary lines."""
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, stop)
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from rules import arena
 
@@ -127,6 +139,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             print(f"game {done[0]}: seed {record.seed}, {record.plies} plies: {scores}",
                   flush=True)
 
+    stop_on_signals()
     started = time.perf_counter()
     try:
         records = arena.run(game.name, seats, args.games, args.seed, args.think, args.budget,

@@ -22,7 +22,11 @@ levels are is the arena's business (docs/computers.md), not a timed test's.
 
 from __future__ import annotations
 
+import pathlib
 import random
+import signal
+import subprocess
+import sys
 from functools import cache
 from typing import Any
 
@@ -215,6 +219,34 @@ def test_the_arena_prints_one_line_per_level() -> None:
     for line in lines:
         assert "% [" in line and "VP" in line and "margin" in line and "decision" in line
     assert labels(["normal", "normal", "easy"]) == ["normal", "normal-2", "easy"]
+
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_background_arena_stopped_by_a_signal_still_reports(signum: int) -> None:
+    """A long arena started as a script's background job (SIGINT ignored from the start)
+    and stopped at a deadline by SIGINT or SIGTERM prints its report of the games played."""
+    def ignore_sigint() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rules", "navegador", "arena", "--players", "2",
+         "--seats", "easy,easy", "--games", "5000", "--seed", "1", "--jobs", "1", "-v"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        preexec_fn=ignore_sigint, cwd=pathlib.Path(__file__).resolve().parents[1])
+    assert proc.stdout is not None
+    try:
+        first = proc.stdout.readline()
+        assert first.startswith("game 1:"), first
+        proc.send_signal(signum)
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        proc.kill()              # a run that did not stop must not outlive the test
+        proc.wait()
+    assert proc.returncode == 0, out
+    assert "games (stopped after" in out and "of 5000)" in out
+    assert [line.split()[0] for line in out.splitlines() if "% [" in line] == \
+        ["easy", "easy-2"]
 
 
 # Navegador ---------------------------------------------------------------------------
