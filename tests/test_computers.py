@@ -221,7 +221,6 @@ def test_the_arena_prints_one_line_per_level() -> None:
     assert labels(["normal", "normal", "easy"]) == ["normal", "normal-2", "easy"]
 
 
-
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_a_background_arena_stopped_by_a_signal_still_reports(signum: int) -> None:
     """A long arena started as a script's background job (SIGINT ignored from the start)
