@@ -187,3 +187,66 @@ def test_strong_plays_to_the_final_scoring_near_the_end(normal_game: list) -> No
     # from the game's start the same rollout stops after three turn starts
     state, seat = early[5]
     assert rollout_end(state, seat).step != "over"
+
+
+def test_the_evaluation_is_the_sum_of_its_parts(walk: list) -> None:
+    """The strong computer's leaf evaluation weighs the parts ``seat_terms`` gives: with
+    every weight 1 it is the normal computer's evaluation."""
+    ones = (1.0,) * len(computer.TERMS)
+    for state, seat, _ in walk[::4]:
+        assert computer._margin(state, seat, ones) == pytest.approx(
+            game.evaluate(state, seat), abs=1e-9)
+
+
+def test_the_leaf_weights_are_read_from_data_and_blend_between_knots() -> None:
+    knots, table = computer._leaf_table()
+    assert len(knots) >= 2 and all(len(row) == len(computer.TERMS) for row in table)
+    assert computer.leaf_weights(knots[0]) == table[0]
+    assert computer.leaf_weights(knots[0] - 0.5) == table[0]
+    assert computer.leaf_weights(knots[-1] + 1) == table[-1]
+    middle = (knots[0] + knots[1]) / 2
+    for got, a, b in zip(computer.leaf_weights(middle), table[0], table[1], strict=True):
+        assert got == pytest.approx((a + b) / 2)
+
+
+def test_the_leaf_weights_file_is_checked() -> None:
+    from rules.maracaibo.data import LeafWeights, load_leaf_weights
+
+    assert set(load_leaf_weights().weights) == set(computer.TERMS)
+
+    with pytest.raises(ValueError, match="weights for"):
+        LeafWeights(knots=(1.0, 2.0), weights={"scored": (1.0,)})
+    with pytest.raises(ValueError, match="rise"):
+        LeafWeights(knots=(2.0, 1.0), weights={})
+
+
+def test_the_leaf_evaluation_reads_no_secret_of_other_seats(walk: list) -> None:
+    for state, seat, _ in walk[::3]:
+        twins = [game.determinize(state, seat, random.Random(k)) for k in range(3)]
+        values = {round(computer.leaf_evaluate(t, seat), 9) for t in [state, *twins]}
+        assert len(values) == 1
+
+
+def test_the_leaf_evaluation_is_fitted_for_two_players_only(walk: list) -> None:
+    three = [(s, seat) for s, seat, _ in walk if s.players == 3][::20]
+    two = [(s, seat) for s, seat, _ in walk if s.players == 2 and s.step != "over"][::20]
+    assert three and two
+    assert all(computer.leaf_evaluate(s, seat) == game.evaluate(s, seat) for s, seat in three)
+    assert any(computer.leaf_evaluate(s, seat) != game.evaluate(s, seat) for s, seat in two)
+
+
+def test_strong_scores_where_its_rollouts_stop_with_the_leaf_evaluation(
+        normal_game: list) -> None:
+    """The greedy players inside the rollouts keep the normal evaluation (they stand for
+    the normal player); only the position where a rollout stops is scored by the leaf
+    evaluation, and a finished game still by its real result."""
+    from rules.search import Search
+
+    search = computer.strong()
+    assert search.leaf is computer.leaf_evaluate
+    state, seat, _ = normal_game[40]
+    assert search.value(game, state, seat) == computer.leaf_evaluate(state, seat)
+    end = normal_game[-1][0]
+    over = game.apply(end, normal_game[-1][1], normal_game[-1][2])[0]
+    assert game.result(over) is not None
+    assert search.value(game, over, 0) == Search.value(game, over, 0)

@@ -7,7 +7,10 @@
   between two noble bands counted in part, plus what is still to come in the rounds left:
   income at the interim scorings, doubloons, combat points, cards in hand, figures,
   unlocked ship-board abilities and permanent cards, the explorer's way along its track
-  — minus the best other seat's. It reads other seats' hands only as counts;
+  — minus the best other seat's. It reads other seats' hands only as counts. The parts
+  (``seat_terms``) are weighted by how much each was worth in games between normal
+  computers (``leaf_evaluate``, ``data/maracaibo/evaluation.toml``) where the strong
+  computer's rollouts stop; the greedy players keep the plain sum;
 * ``candidates``: the legal moves without the pointless ones (70 ways to keep 4 of 8
   cards cut to the few best hands; planning a card, which only protects it from a
   village "discard hand", only where that discard is on offer);
@@ -27,7 +30,7 @@ from rules.contract import Event, Move
 from rules.greedy import Greedy
 from rules.maracaibo import turn
 from rules.maracaibo.cards import design
-from rules.maracaibo.data import NATIONS, Atom, Card, EndVP, load_data
+from rules.maracaibo.data import NATIONS, Atom, Card, EndVP, load_data, load_leaf_weights
 from rules.maracaibo.effects import noble_class
 from rules.maracaibo.moves import Done, Keep, Plan, Turn, Village
 from rules.maracaibo.options import switch
@@ -193,70 +196,121 @@ def scored_now(state: MaracaiboState, seat: int, lead: int,
     return value
 
 
-def seat_value(state: MaracaiboState, seat: int, lead: int,
-               mult: dict[str, float], time: float, own: bool) -> float:
-    """Points ``seat`` can expect at the end; ``own``: its hand may be looked at."""
+# The parts of a seat's value, in the order ``seat_terms`` gives them.
+TERMS = ("scored", "nations", "income_dbl", "income_vp", "money", "hand", "cp", "supply",
+         "figures", "discs", "scoring_cards", "perms", "explorer")
+
+
+def seat_terms(state: MaracaiboState, seat: int, lead: int,
+               mult: dict[str, float], time: float, own: bool) -> tuple[float, ...]:
+    """The points ``seat`` can expect at the end, in parts (``TERMS``); ``own``: its hand
+    may be looked at."""
     p = state.seats[seat]
     data = load_data()
     bought = _bought(tuple(p.bought))
     _, perm_cards, scoring_vp, _ = bought
-    value = float(scored_now(state, seat, lead, bought))
     influence = p.influence
-    nations = 0
+    nations = 0.0
     for n in NATIONS:
         nations += mult[n] * _smooth_class(influence[n])
-    value += nations
     interims = max(0, data.rules.rounds - state.round)
-    # income still to come at the interim scorings (the final one is in ``parts``)
-    income_dbl, income_vp = data.income.doubloons[p.inc_d][0], data.income.vp[p.inc_v]
-    for worth in _interim_worths(interims):
-        value += income_dbl * worth
-        value += income_vp
-    value += p.dbl * money_worth(time)
+    # income still to come at the interim scorings (the final one is in ``scored_now``)
+    income_dbl = data.income.doubloons[p.inc_d][0]
     soon = min(1.0, time)
-    cards = len(p.hand) + len(p.planned)
     if own:
         taste = sum(hand_worth(c) for c in p.hand) + sum(hand_worth(c) for c in p.planned)
     else:
         taste = HAND_CARD * len(p.hand) + sum(hand_worth(c) for c in p.planned)
     if state.step == "draw" and seat == state.current:
-        missing = max(0, turn.draw_needed(state))
-        cards += missing
-        taste += HAND_CARD * missing
-    value += soon * taste
-    value += soon * CP * p.cp
-    value += soon * FIGURE_SUPPLY * p.supply
-    rounds_ahead = interims
-    for f in p.figures:
-        value += FIGURE_ROUND * (rounds_ahead + (0 if f.settled else 1))
+        taste += HAND_CARD * max(0, turn.draw_needed(state))
     # permanent abilities: unlocked ship spaces and cards
-    perms = 0
-    for space, discs in zip(data.ship.spaces, p.discs, strict=True):
-        if space.perm is not None:
-            if discs == 0:
-                perms += 1
-            elif discs < data.ship.discs_per_space:
-                value += DISC * soon
-        elif 0 < discs < data.ship.discs_per_space:
-            value += DISC * soon
-    perms += perm_cards
-    value += scoring_vp * interims
-    value += PERM_ROUND * perms * time
-    value += EXPLORER_STEP * soon * _explorer_depth().get(p.explorer, 0)
-    return value
+    perms = perm_cards
+    discs = 0.0
+    for space, on in zip(data.ship.spaces, p.discs, strict=True):
+        if space.perm is not None and on == 0:
+            perms += 1
+        elif 0 < on < data.ship.discs_per_space:
+            discs += DISC
+    return (
+        float(scored_now(state, seat, lead, bought)),
+        nations,
+        sum(income_dbl * worth for worth in _interim_worths(interims)),
+        float(data.income.vp[p.inc_v] * interims),
+        p.dbl * money_worth(time),
+        soon * taste,
+        soon * CP * p.cp,
+        soon * FIGURE_SUPPLY * p.supply,
+        sum(FIGURE_ROUND * (interims + (0 if f.settled else 1)) for f in p.figures),
+        soon * discs,
+        float(scoring_vp * interims),
+        PERM_ROUND * perms * time,
+        EXPLORER_STEP * soon * _explorer_depth().get(p.explorer, 0),
+    )
+
+
+def seat_value(state: MaracaiboState, seat: int, lead: int,
+               mult: dict[str, float], time: float, own: bool) -> float:
+    """Points ``seat`` can expect at the end; ``own``: its hand may be looked at."""
+    return sum(seat_terms(state, seat, lead, mult, time, own))
 
 
 def evaluate(state: MaracaiboState, seat: int) -> float:
     """``seat``'s expected final points minus the best other seat's."""
+    return _margin(state, seat, None)
+
+
+def leaf_evaluate(state: MaracaiboState, seat: int) -> float:
+    """``evaluate`` with each part weighted by how much it was worth in games between
+    normal computers (``data/maracaibo/evaluation.toml``, fitted by
+    ``scripts/maracaibo_evaluation.py``): the strong computer's score where a rollout
+    stops. The weights were fitted on two-player games; with more players it is
+    ``evaluate``."""
+    if state.players != 2:
+        return evaluate(state, seat)
+    return _margin(state, seat, leaf_weights(rounds_left(state)))
+
+
+def _margin(state: MaracaiboState, seat: int, weights: tuple[float, ...] | None) -> float:
     if state.step == "over":
         scores = [p.vp for p in state.seats]
         return float(scores[seat] - max(v for s, v in enumerate(scores) if s != seat))
     time = rounds_left(state)
     leads = lead_vp(state)
     mult = {n: m + MULT_GROWTH * time for n, m in multipliers(state).items()}
-    values = [seat_value(state, s, leads[s], mult, time, s == seat)
-              for s in range(state.players)]
+    if weights is None:
+        values = [seat_value(state, s, leads[s], mult, time, s == seat)
+                  for s in range(state.players)]
+    else:
+        values = [sum(w * part for w, part in zip(
+                      weights, seat_terms(state, s, leads[s], mult, time, s == seat),
+                      strict=True))
+                  for s in range(state.players)]
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+@cache
+def _leaf_table() -> tuple[tuple[float, ...], tuple[tuple[float, ...], ...]]:
+    """The knots (rounds left) and at each the weights in ``TERMS`` order."""
+    data = load_leaf_weights()
+    if set(data.weights) != set(TERMS):
+        raise ValueError(f"evaluation.toml weighs {sorted(data.weights)}, "
+                         f"the evaluation's parts are {sorted(TERMS)}")
+    table = tuple(tuple(data.weights[t][j] for t in TERMS) for j in range(len(data.knots)))
+    return data.knots, table
+
+
+def leaf_weights(time: float) -> tuple[float, ...]:
+    """The parts' weights with ``time`` rounds left: linear between the knots, flat
+    outside them."""
+    knots, table = _leaf_table()
+    if time <= knots[0]:
+        return table[0]
+    for j in range(1, len(knots)):
+        if time <= knots[j]:
+            share = (time - knots[j - 1]) / (knots[j] - knots[j - 1])
+            return tuple(a + share * (b - a) for a, b in zip(table[j - 1], table[j],
+                                                                strict=True))
+    return table[-1]
 
 
 # Candidates -----------------------------------------------------------------------------
@@ -295,12 +349,14 @@ STRONG_RUNG = 4
 STRONG_Z = 1.0
 STRONG_MARGIN = 0.5
 STRONG_TO_THE_END = 0.6   # rounds left from which strong's rollouts play to the end
+STRONG_LEAF = True        # score where rollouts stop with the fitted weights (leaf_evaluate)
 
 
 def strong() -> VoyageSearch:
     return VoyageSearch(width=STRONG_WIDTH, horizon=STRONG_HORIZON, rung=STRONG_RUNG,
                         player=Greedy(beam=1, depth=6), z=STRONG_Z, margin=STRONG_MARGIN,
-                        to_the_end=near_the_end)
+                        to_the_end=near_the_end,
+                        leaf=leaf_evaluate if STRONG_LEAF else None)
 
 
 def near_the_end(state: MaracaiboState) -> bool:

@@ -553,3 +553,27 @@ def load_data(root: str | None = None) -> MaracaiboData:
         with (folder / name).open("rb") as handle:
             merged.update(tomllib.load(handle))
     return MaracaiboData.model_validate(merged)
+
+
+class LeafWeights(Frozen):
+    """The strong computer's leaf evaluation (``data/maracaibo/evaluation.toml``): a weight
+    for each part of the evaluation at each of a few numbers of rounds left (``knots``,
+    rising), linear in between."""
+    knots: tuple[float, ...]
+    weights: dict[str, tuple[float, ...]]
+
+    @model_validator(mode="after")
+    def _shapes(self) -> LeafWeights:
+        if list(self.knots) != sorted(set(self.knots)):
+            raise ValueError("knots must rise")
+        for term, ws in self.weights.items():
+            if len(ws) != len(self.knots):
+                raise ValueError(f"{term}: {len(ws)} weights for {len(self.knots)} knots")
+        return self
+
+
+@cache
+def load_leaf_weights(root: str | None = None) -> LeafWeights:
+    folder = Path(root) if root else DATA_DIR
+    with (folder / "evaluation.toml").open("rb") as handle:
+        return LeafWeights.model_validate(tomllib.load(handle))

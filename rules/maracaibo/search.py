@@ -11,7 +11,8 @@ turns (sail, main action, draws, any scoring between) until ``horizon`` more tur
 *started* — 1: the position as the next player starts, 2 (two players): as the seat
 starts its next turn, the other seat's whole turn played by the greedy player.
 Near the end (``to_the_end`` says where) a rollout plays on to the final scoring instead
-and scores the real result.
+and scores the real result. Where a rollout stops short of it, ``leaf`` (when given)
+scores the position in place of ``Game.evaluate``, which the greedy players keep using.
 
 The planner (the 'normal' player, ``rules.greedy``) has ranked the candidates already. A
 rival replaces its first choice only if, over the worlds both have met, it leads by more
@@ -47,12 +48,21 @@ class VoyageSearch(Search):
                  width: int = 3, horizon: int = 2, rung: int = 4,
                  planner: Greedy | None = None, player: Greedy | None = None,
                  clock: Any = None, z: float = 1.5, margin: float = 0.5,
-                 to_the_end: Callable[[Any], bool] | None = None) -> None:
+                 to_the_end: Callable[[Any], bool] | None = None,
+                 leaf: Callable[[Any, int], float] | None = None) -> None:
         super().__init__(think, budget, width=width, horizon=horizon, rung=rung,
                          planner=planner, player=player, clock=clock)
         self.z = z
         self.margin = margin
         self.to_the_end = to_the_end
+        self.leaf = leaf
+
+    def value(self, game: Game, state: Any, seat: int) -> float:  # type: ignore[override]
+        """Where a rollout stops: ``leaf`` (when given) scores an unfinished game in place
+        of ``Game.evaluate``; a finished one counts as ``Search.value`` counts it."""
+        if self.leaf is None or game.result(state) is not None:
+            return Search.value(game, state, seat)
+        return self.leaf(state, seat)
 
     def _search(self, game: Game, state: Any, seat: int, rng: random.Random,
                 sim: Simulator, plans: list[Plan]) -> tuple[Move, int]:
