@@ -30,7 +30,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules import get_game  # noqa: E402
 from rules.maracaibo import computer as C  # noqa: E402
-from rules.maracaibo.scoring import lead_vp, multipliers  # noqa: E402
 from rules.maracaibo.search import turn_starts  # noqa: E402
 from rules.policy import computer  # noqa: E402
 
@@ -51,12 +50,9 @@ def play(games: int, first: int, out: Path) -> None:
                 seat = acting[0]
                 if turn_starts(state):
                     time = C.rounds_left(state)
-                    leads = lead_vp(state)
-                    mult = {n: m + C.MULT_GROWTH * time for n, m in multipliers(state).items()}
                     for s in range(2):
-                        rows.append((s, time, C.seat_terms(state, s, leads[s], mult, time, True),
-                                     C.seat_terms(state, 1 - s, leads[1 - s], mult, time,
-                                                  False)))
+                        parts = C.seat_parts(state, s)
+                        rows.append((s, time, parts[s], parts[1 - s]))
                 policy = a if seat == 0 else b
                 move = policy.choose(game, state, seat, random.Random(f"{deal}:{ply}"))
                 state = game.apply(state, seat, move)[0]
@@ -72,14 +68,10 @@ def play(games: int, first: int, out: Path) -> None:
 
 
 def hats(time: float) -> list[tuple[int, float]]:
-    """The knots around ``time`` and their shares (linear in between, flat outside)."""
-    if time <= KNOTS[0]:
-        return [(0, 1.0)]
-    for j in range(1, len(KNOTS)):
-        if time <= KNOTS[j]:
-            share = (time - KNOTS[j - 1]) / (KNOTS[j] - KNOTS[j - 1])
-            return [(j - 1, 1.0 - share), (j, share)]
-    return [(len(KNOTS) - 1, 1.0)]
+    """The knots around ``time`` and their shares, as ``computer.leaf_weights`` blends
+    them (linear in between, flat outside)."""
+    lo, hi, share = C.knot_between(KNOTS, time)
+    return [(lo, 1.0)] if lo == hi else [(lo, 1.0 - share), (hi, share)]
 
 
 def features(row: dict) -> list[tuple[int, float]]:

@@ -100,10 +100,12 @@ def test_the_evaluation_starts_from_the_standings(walk: list) -> None:
                 parts["total"] - parts["nations"]
 
 
-def test_the_evaluation_reads_no_secret_of_other_seats(walk: list) -> None:
+@pytest.mark.parametrize("evaluation", [computer.evaluate, computer.leaf_evaluate],
+                         ids=["evaluate", "leaf_evaluate"])
+def test_the_evaluation_reads_no_secret_of_other_seats(walk: list, evaluation: Any) -> None:
     for state, seat, _ in walk[::3]:
         twins = [game.determinize(state, seat, random.Random(k)) for k in range(3)]
-        values = {round(game.evaluate(t, seat), 9) for t in [state, *twins]}
+        values = {round(evaluation(t, seat), 9) for t in [state, *twins]}
         assert len(values) == 1
 
 
@@ -218,13 +220,6 @@ def test_the_leaf_weights_file_is_checked() -> None:
         LeafWeights(knots=(1.0, 2.0), weights={"scored": (1.0,)})
     with pytest.raises(ValueError, match="rise"):
         LeafWeights(knots=(2.0, 1.0), weights={})
-
-
-def test_the_leaf_evaluation_reads_no_secret_of_other_seats(walk: list) -> None:
-    for state, seat, _ in walk[::3]:
-        twins = [game.determinize(state, seat, random.Random(k)) for k in range(3)]
-        values = {round(computer.leaf_evaluate(t, seat), 9) for t in [state, *twins]}
-        assert len(values) == 1
 
 
 def test_the_leaf_evaluation_is_fitted_for_two_players_only(walk: list) -> None:

@@ -248,12 +248,6 @@ def seat_terms(state: MaracaiboState, seat: int, lead: int,
     )
 
 
-def seat_value(state: MaracaiboState, seat: int, lead: int,
-               mult: dict[str, float], time: float, own: bool) -> float:
-    """Points ``seat`` can expect at the end; ``own``: its hand may be looked at."""
-    return sum(seat_terms(state, seat, lead, mult, time, own))
-
-
 def evaluate(state: MaracaiboState, seat: int) -> float:
     """``seat``'s expected final points minus the best other seat's."""
     return _margin(state, seat, None)
@@ -270,21 +264,26 @@ def leaf_evaluate(state: MaracaiboState, seat: int) -> float:
     return _margin(state, seat, leaf_weights(rounds_left(state)))
 
 
+def seat_parts(state: MaracaiboState, seat: int) -> list[tuple[float, ...]]:
+    """Every seat's ``seat_terms`` as ``seat`` sees them (its own hand looked at, the
+    others' counted); the game must not be over."""
+    time = rounds_left(state)
+    leads = lead_vp(state)
+    mult = {n: m + MULT_GROWTH * time for n, m in multipliers(state).items()}
+    return [seat_terms(state, s, leads[s], mult, time, s == seat)
+            for s in range(state.players)]
+
+
 def _margin(state: MaracaiboState, seat: int, weights: tuple[float, ...] | None) -> float:
     if state.step == "over":
         scores = [p.vp for p in state.seats]
         return float(scores[seat] - max(v for s, v in enumerate(scores) if s != seat))
-    time = rounds_left(state)
-    leads = lead_vp(state)
-    mult = {n: m + MULT_GROWTH * time for n, m in multipliers(state).items()}
+    parts = seat_parts(state, seat)
     if weights is None:
-        values = [seat_value(state, s, leads[s], mult, time, s == seat)
-                  for s in range(state.players)]
+        values = [sum(terms) for terms in parts]
     else:
-        values = [sum(w * part for w, part in zip(
-                      weights, seat_terms(state, s, leads[s], mult, time, s == seat),
-                      strict=True))
-                  for s in range(state.players)]
+        values = [sum(w * part for w, part in zip(weights, terms, strict=True))
+                  for terms in parts]
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
@@ -299,18 +298,25 @@ def _leaf_table() -> tuple[tuple[float, ...], tuple[tuple[float, ...], ...]]:
     return data.knots, table
 
 
+def knot_between(knots: tuple[float, ...], time: float) -> tuple[int, int, float]:
+    """The knots on either side of ``time`` and how far along it is from the first to
+    the second (0-1); outside the knots, the nearest one twice (flat)."""
+    if time <= knots[0]:
+        return 0, 0, 0.0
+    for j in range(1, len(knots)):
+        if time <= knots[j]:
+            return j - 1, j, (time - knots[j - 1]) / (knots[j] - knots[j - 1])
+    return len(knots) - 1, len(knots) - 1, 0.0
+
+
 def leaf_weights(time: float) -> tuple[float, ...]:
     """The parts' weights with ``time`` rounds left: linear between the knots, flat
     outside them."""
     knots, table = _leaf_table()
-    if time <= knots[0]:
-        return table[0]
-    for j in range(1, len(knots)):
-        if time <= knots[j]:
-            share = (time - knots[j - 1]) / (knots[j] - knots[j - 1])
-            return tuple(a + share * (b - a) for a, b in zip(table[j - 1], table[j],
-                                                                strict=True))
-    return table[-1]
+    lo, hi, share = knot_between(knots, time)
+    if lo == hi:
+        return table[lo]
+    return tuple(a + share * (b - a) for a, b in zip(table[lo], table[hi], strict=True))
 
 
 # Candidates -----------------------------------------------------------------------------
