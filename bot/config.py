@@ -17,6 +17,11 @@
     SAILBOT_THINK            seconds of one core a strong computer player thinks per
                              decision (default 1; counted in simulated moves, so a slower
                              machine plays the same moves, only later — up to a cap)
+    SAILBOT_THINK_WORKERS    processes in which computer players think (default: one per core);
+                             0 thinks in a thread of the bot process (the local table's
+                             default), where a strong computer holds up every other table
+    SAILBOT_THINK_NICE       how much lower the thinking processes' CPU priority is than the
+                             bot's, 0-19 (default 10): turns are answered first
     SAILBOT_PANEL_CACHE      turn panels (a seat's menu of choices) kept in memory (default 256)
     SAILBOT_RENDER_WORKERS   processes drawing board pictures (default: one per core); 0 draws
                              them in threads of the bot process
@@ -68,6 +73,8 @@ class Config:
     picture_wait: float = 1.0
     picture_timeout: float = 30.0
     picture_nice: int = 10
+    think_workers: int | None = None   # None: one per core; 0: a thread of the bot process
+    think_nice: int = 10
     discord_api: str | None = None
     db_url: str | None = None          # a PostgreSQL URL; None: the SQLite file db_path
     shards: Shards | None = None
@@ -138,6 +145,13 @@ def _number(env: Mapping[str, str], name: str, default: float, low: float,
     return value
 
 
+def _nice(env: Mapping[str, str], name: str) -> int:
+    nice = int(_number(env, name, 10, 0, integer=True))
+    if nice > 19:
+        raise ConfigError(f"{name} must be 0 to 19 (a process's nice value).")
+    return nice
+
+
 def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) -> Config:
     env = os.environ if env is None else env
     token = (env.get("DISCORD_TOKEN") or "").strip() or None
@@ -173,9 +187,11 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
         if workers_text else None
     worker_mb = _number(env, "SAILBOT_RENDER_WORKER_MB", 256.0, 0.0)
     queue = int(_number(env, "SAILBOT_PICTURE_QUEUE", 64, 1, integer=True))
-    nice = int(_number(env, "SAILBOT_PICTURE_NICE", 10, 0, integer=True))
-    if nice > 19:
-        raise ConfigError("SAILBOT_PICTURE_NICE must be 0 to 19 (a process's nice value).")
+    nice = _nice(env, "SAILBOT_PICTURE_NICE")
+    thinkers_text = (env.get("SAILBOT_THINK_WORKERS") or "").strip()
+    thinkers = int(_number(env, "SAILBOT_THINK_WORKERS", 0, 0, integer=True)) \
+        if thinkers_text else None
+    think_nice = _nice(env, "SAILBOT_THINK_NICE")
     wait = _number(env, "SAILBOT_PICTURE_WAIT", 1.0, 0.0)
     timeout = _number(env, "SAILBOT_PICTURE_TIMEOUT", 30.0, 1.0)
     api = (env.get("SAILBOT_DISCORD_API") or "").strip().rstrip("/") or None
@@ -192,5 +208,5 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
                   board_dir=board_dir, board_keep=keep, reminder_poll=poll, cache_size=cache,
                   think=think, panel_cache=panel_cache, render_workers=workers,
                   render_worker_mb=worker_mb, picture_queue=queue, picture_wait=wait,
-                  picture_timeout=timeout, picture_nice=nice, discord_api=api, db_url=db_url,
-                  shards=shards)
+                  picture_timeout=timeout, picture_nice=nice, think_workers=thinkers,
+                  think_nice=think_nice, discord_api=api, db_url=db_url, shards=shards)

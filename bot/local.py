@@ -29,7 +29,7 @@ from typing import TextIO
 from bot.config import Config
 from bot.pictures import start_pictures
 from bot.store import describe
-from bot.table import Reply, TableError, TableService, words
+from bot.table import Reply, TableError, TableService, start_thinkers, words
 from bot.table.computers import check_level
 from rules import game_names, get_game
 
@@ -293,12 +293,15 @@ async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
     # are asked for (SAILBOT_RENDER_WORKERS), which would only add their start-up
     pictures = await start_pictures(
         replace(config, render_workers=config.render_workers or 0)) if render else None
+    # and computers think in a thread, unless processes are asked for (SAILBOT_THINK_WORKERS)
+    thinkers = await start_thinkers(config.think_workers or 0, nice=config.think_nice)
     try:
         service = await TableService.open(
             config.database, reminder_hours=config.reminder_hours, render=render,
             cache_size=config.cache_size, panel_cache=config.panel_cache, pictures=pictures,
-            think=config.think)
+            think=config.think, thinkers=thinkers)
     except BaseException:
+        await thinkers.close()
         if pictures is not None:
             await pictures.close()
         raise
@@ -333,6 +336,7 @@ async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
     finally:
         await table.settle()
         await service.close()
+        await thinkers.close()
         if pictures is not None:
             await pictures.close()
     say(["Goodbye — the table is saved; run again to carry on."])

@@ -5,9 +5,12 @@ the picture worker processes (prints numbers; not a test).
                                               [--seconds 20] [--rate 40] [--workers N]
                                               [--no-half] [--profile FILE] [--db FILE]
                                               [--default-gc] [--gc Y,M,F] [--choose-live]
+                                              [--think-workers N]
 
 1. Without pictures: every game plays ``--turns`` commands (two humans typing random whole
    turns, one computer seat answering), all games at once: commands/s through the service.
+   The computer seats think in processes of their own, as the bot's do (one per core;
+   ``--think-workers 0``: in a thread of the bot process, as before 2026-12-02).
 2. Autocomplete latency (``suggestions``) at turn starts.
 3. **Capacity** with pictures (closed loop): every game plays ``--render-turns`` more
    commands flat out, each reply waiting for its picture (no picture skipped or sent to
@@ -59,7 +62,8 @@ from bot.pictures import Pictures  # noqa: E402
 from bot.pictures.job import Job, make_job, paint  # noqa: E402
 from bot.pictures.pool import ProcessPainter, machine_cores  # noqa: E402
 from bot.runtime import tune_gc  # noqa: E402
-from bot.table import TableService  # noqa: E402
+from bot.table import TableService, start_thinkers  # noqa: E402
+from bot.table.thinkers import ProcessThinkers  # noqa: E402
 from rules.navegador.policy import random_turn  # noqa: E402
 
 
@@ -357,6 +361,9 @@ def arguments() -> argparse.Namespace:
                         help="skip the open-loop run at 50%% of the capacity")
     parser.add_argument("--workers", type=int, default=None,
                         help="picture processes (default: one per core; 0: threads)")
+    parser.add_argument("--think-workers", type=int, default=None,
+                        help="processes the computer seats think in (default: one per "
+                             "core, as the bot; 0: a thread of the bot process)")
     parser.add_argument("--choose-live", action="store_true",
                         help="in the capacity and open-loop runs, choose each player's "
                              "command in this process as it goes (by default they are "
@@ -390,14 +397,18 @@ async def main() -> None:
                                         queue=args.games + 8)
         print(f"pictures: {pictures.describe()}, warm in "
               f"{time.perf_counter() - started:.1f} s")
+        thinkers = await start_thinkers(args.think_workers)
+        print(f"computers think in {thinkers.describe()}")
         try:
             svc = await TableService.open(path, render=False, pictures=pictures,
-                                          seed_source=iter(range(1, 10**6)).__next__)
+                                          seed_source=iter(range(1, 10**6)).__next__,
+                                          thinkers=thinkers)
             try:
                 lines = await run(svc, pictures, path, args, cores)
             finally:
                 await svc.close()
         finally:
+            await thinkers.close()
             await pictures.close()
     print(collector.describe())
     print("\n".join(lines))
@@ -456,7 +467,9 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     print(f"load before the capacity run: {uptime()}")
     profiler = cProfile.Profile() if args.profile else None
     workers = pictures.pids()
-    worker_cpu = cpu_seconds(workers)
+    thinkers = svc.tables.thinkers
+    thinking = await thinkers.pids() if isinstance(thinkers, ProcessThinkers) else []
+    worker_cpu, think_cpu = cpu_seconds(workers), cpu_seconds(thinking)
     started, cpu = time.perf_counter(), time.process_time()
     if profiler is not None:
         profiler.enable()
@@ -470,6 +483,7 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     capacity = sum(counts) / elapsed
     worker_cpu = cpu_seconds(workers) - worker_cpu
+    think_cpu = cpu_seconds(thinking) - think_cpu
     print(f"capacity with pictures, all {args.games} games flat out (closed loop): "
           f"{sum(counts)} commands in {elapsed:.2f} s = {capacity:.1f} commands/s; "
           f"turn latency p50 {pct(latencies, 50) * 1000:.0f} ms, "
@@ -494,8 +508,9 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     # on a shared machine the wall clock measures the share we got: in CPU time, what
     # each command cost (bot process + picture workers) against what drawing alone costs
     # says what the cores could do if they were ours
-    per_command = (cpu + worker_cpu) / sum(counts)
+    per_command = (cpu + worker_cpu + think_cpu) / sum(counts)
     print(f"in CPU time: a command cost the bot process {cpu / sum(counts) * 1000:.1f} ms + "
+          f"the thinking processes {think_cpu / sum(counts) * 1000:.1f} ms + "
           f"the picture workers {worker_cpu / sum(counts) * 1000:.1f} ms; drawing alone "
           f"{paint_cpu * 1000:.1f} ms -> on {cores} idle cores ~{cores / per_command:.1f} "
           f"commands/s against a floor of {cores / paint_cpu:.1f} "
@@ -540,7 +555,7 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     for pid, name in descendants(os.getpid()):
         m = memory(pid)
         pool_pss += m["Pss"]
-        print(f"  picture process {pid} ({name}): RSS {mb(m['Rss']):.0f} MB, PSS "
+        print(f"  worker process {pid} ({name}): RSS {mb(m['Rss']):.0f} MB, PSS "
               f"{mb(m['Pss']):.0f} MB, own (USS) {mb(m['Private']):.0f} MB")
     print(f"  all processes together (PSS: a shared page counted once): "
           f"{mb(me['Pss'] + pool_pss):.0f} MB; the rss line below is the bot process alone")

@@ -100,10 +100,10 @@ class ShardedTableBot(TableBot, discord.AutoShardedClient):
 
 
 async def serve(config: Config) -> None:
-    """Start the picture workers, open the store, run the bot until it is closed, close
-    both."""
+    """Start the picture and thinking workers, open the store, run the bot until it is
+    closed, close them all."""
     from bot.pictures import start_pictures
-    from bot.table import TableService
+    from bot.table import TableService, start_thinkers
 
     if not config.token:
         raise SystemExit("DISCORD_TOKEN is not set; see docs/discord.md.")
@@ -111,15 +111,21 @@ async def serve(config: Config) -> None:
     pictures = await start_pictures(config)
     log.info("Board pictures: %s", pictures.describe())
     try:
-        service = await TableService.open(
-            config.database, reminder_hours=config.reminder_hours,
-            cache_size=config.cache_size, panel_cache=config.panel_cache, pictures=pictures,
-            think=config.think)
+        # forked from the pictures' fork server, which has every game loaded already
+        thinkers = await start_thinkers(config.think_workers, nice=config.think_nice)
+        log.info("Computer players think in %s", thinkers.describe())
         try:
-            async with make_bot(service, config) as bot:
-                await bot.start(config.token)
+            service = await TableService.open(
+                config.database, reminder_hours=config.reminder_hours,
+                cache_size=config.cache_size, panel_cache=config.panel_cache,
+                pictures=pictures, think=config.think, thinkers=thinkers)
+            try:
+                async with make_bot(service, config) as bot:
+                    await bot.start(config.token)
+            finally:
+                await service.close()
         finally:
-            await service.close()
+            await thinkers.close()
     finally:
         await pictures.close()
 

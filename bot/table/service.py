@@ -37,6 +37,7 @@ from bot.table.reminders import ReminderDesk
 from bot.table.replies import Reminder, Reply, TableError
 from bot.table.table import Table
 from bot.table.tables import CACHE_SIZE, DISK_FULL, Tables
+from bot.table.thinkers import Thinkers
 from bot.table.views import ViewDesk
 from rules import game_names, get_game
 
@@ -67,17 +68,21 @@ class TableService:
 
     Construct with ``await TableService.open(db_path, reminder_hours=24)``. Pictures are
     drawn by ``pictures`` (``Pictures.start``: worker processes; the caller closes them);
-    without it, in a thread of this process, each reply waiting for its picture. The
+    without it, in a thread of this process, each reply waiting for its picture. Computer
+    seats think in ``thinkers`` (``start_thinkers``: worker processes; the caller closes
+    them); without them, in a thread of this process. The
     memory it keeps is bounded: ``cache_size`` game states, ``panel_cache`` turn panels."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] | None = None,
                  reminder_hours: float = 24.0, render: bool = True,
                  seed_source: Callable[[], int] | None = None,
                  cache_size: int = CACHE_SIZE, panel_cache: int = PANEL_CACHE,
-                 pictures: Pictures | None = None, think: float | None = None) -> None:
+                 pictures: Pictures | None = None, think: float | None = None,
+                 thinkers: Thinkers | None = None) -> None:
         self.store = store
         self.clock = clock or time.time
-        self.tables = Tables(store, self.clock, reminder_hours * 3600.0, cache_size, think)
+        self.tables = Tables(store, self.clock, reminder_hours * 3600.0, cache_size, think,
+                             thinkers)
         self.panels = Panels(panel_cache)
         self._own_pictures = pictures is None
         self.narrator = Narrator(render, self.panels, pictures)

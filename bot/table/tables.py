@@ -9,7 +9,6 @@ player's and the computers' — in one version-checked transaction.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -20,9 +19,10 @@ from pydantic import BaseModel
 
 from bot.store import DiskFull, GameRow, MoveRow, SeatRow, StaleVersion, Store
 from bot.table import words
-from bot.table.computers import level_of, play_computers, rules_options
+from bot.table.computers import level_of, rules_options
 from bot.table.replies import RaceError, TableError
 from bot.table.table import Table
+from bot.table.thinkers import Request, Thinkers, ThreadThinkers
 from rules import Event, Game, RulesError, game_names, get_game
 
 log = logging.getLogger(__name__)
@@ -57,12 +57,14 @@ def no_game() -> str:
 
 class Tables:
     def __init__(self, store: Store, clock: Callable[[], float], follow_up: float,
-                 cache_size: int = CACHE_SIZE, think: float | None = None) -> None:
+                 cache_size: int = CACHE_SIZE, think: float | None = None,
+                 thinkers: Thinkers | None = None) -> None:
         self.store = store
         self.clock = clock
         self.follow_up = follow_up
         self.cache_size = cache_size
         self.think = think            # a strong computer's seconds per decision (None: 1)
+        self.thinkers = thinkers or ThreadThinkers()
         self._cache: OrderedDict[int, tuple[int, int, BaseModel, list[SeatRow]]] = OrderedDict()
 
     # Loading -------------------------------------------------------------------------
@@ -190,14 +192,16 @@ class Tables:
 
     async def computers(self, table: Table, state: BaseModel) -> tuple[list[Play], BaseModel]:
         """The computer seats' moves from ``state`` until a human must act, each at its
-        seat's level. They think in a worker thread, so other tables keep moving."""
+        seat's level. They think in ``thinkers`` (worker processes, or a thread), so other
+        tables keep moving."""
         g = table.game
         seats, options = table.seats, table.row.options
         if not any(not seats[s].human for s in g.waiting_on(state)):
             return [], state
-        steps = await asyncio.to_thread(
-            play_computers, g, state, lambda s: not seats[s].human, table.row.seed or 0,
-            table.ply, lambda s: level_of(options, seats[s].name), self.think)
+        computers = frozenset(s for s, seat in enumerate(seats) if not seat.human)
+        steps = await self.thinkers.play(Request(
+            table.row.game, state, computers, table.row.seed or 0, table.ply,
+            {s: level_of(options, seats[s].name) for s in computers}, self.think))
         plays = [Play(seat, None, str(move), events, g.public_text(before, seat, move))
                  for (seat, move, _, events), before
                  in zip(steps, [state, *(s[2] for s in steps)], strict=False)]

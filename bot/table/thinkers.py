@@ -1,0 +1,189 @@
+"""Where computer seats think: worker processes, or a thread of the bot process.
+
+A strong computer's decision is about a second of pure Python. In a thread of the bot
+process it holds the interpreter lock, and every other table waits for it: the event
+loop gets the lock back only when the thinking thread lets it go (every 5 ms at best), and
+each of a command's hops to the store's thread costs another wait. Measured with a
+command of ten thread hops and 0.5 ms of Python (``docs/performance.md``): p99 7–9 ms
+alone, 109–146 ms beside one thinking thread, and p50 335 ms beside two. In processes of
+their own, computers think on every core and the bot's interpreter never waits for them.
+
+``ProcessThinkers`` — a pool of ``workers`` processes (one per core by default), forked
+from the same fork server as the picture workers, at ``nice`` below the bot (a human's
+command is answered first). A decision depends only on what it is sent (the state, the
+seed, the ply, the levels; a strong computer's time is counted in simulated moves), so a
+worker that dies mid-thought loses nothing: the pool is renewed and the same request is
+thought again, giving the same moves. If that fails too, the bot thinks in a thread.
+
+``ThreadThinkers`` — a thread of the bot process, as before (the tests' default, the local
+table's, and the fallback where processes cannot start).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from bot.pictures.pool import machine_cores
+from bot.table.computers import DEFAULT_LEVEL, Step, play_computers
+from rules import game_names, get_game
+
+log = logging.getLogger(__name__)
+
+NICE = 10           # the thinking processes' CPU priority below the bot's, as the pictures'
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the computers of one table need to play until a human must act: everything a
+    decision depends on, and nothing of the bot (it crosses to a worker process)."""
+
+    game: str
+    state: BaseModel
+    computers: frozenset[int]           # the seats a computer plays
+    seed: int
+    ply: int                            # the last ply already played
+    levels: dict[int, str] = field(default_factory=dict)   # seat -> level
+    think: float | None = None          # a strong computer's seconds per decision
+
+
+def think(request: Request) -> list[Step]:
+    """The computers' steps for ``request``, in this process."""
+    return play_computers(get_game(request.game), request.state,
+                          request.computers.__contains__, request.seed, request.ply,
+                          lambda seat: request.levels.get(seat, DEFAULT_LEVEL), request.think)
+
+
+Thinker = Callable[[Request], list[Step]]
+
+
+class Thinkers(Protocol):
+    workers: int
+
+    async def play(self, request: Request) -> list[Step]: ...
+
+    async def close(self) -> None: ...
+
+    def describe(self) -> str: ...
+
+
+class ThreadThinkers:
+    """Thinks in a thread of the bot process (off the event loop, not off its lock)."""
+
+    workers = 1
+
+    def __init__(self, thinker: Thinker = think) -> None:
+        self.thinker = thinker
+
+    async def play(self, request: Request) -> list[Step]:
+        return await asyncio.to_thread(self.thinker, request)
+
+    async def close(self) -> None:
+        return None
+
+    def describe(self) -> str:
+        return "a thread of the bot process"
+
+
+def _worker_start(nice: int) -> None:
+    """A thinking process's start: Ctrl-C is the bot's to handle, its priority below the
+    bot's, and every game's rules and data loaded before the first request."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if nice:
+        os.nice(nice)
+    for name in game_names():
+        game = get_game(name)
+        low, _ = game.player_range(None)
+        game.legal_moves(game.setup(low, 0, {}), 0)
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+class ProcessThinkers:
+    """``workers`` thinking processes. Call ``start`` first (it waits until they are up).
+    ``thinker`` runs a request in a worker (a module-level function; tests pass one that
+    stalls)."""
+
+    def __init__(self, workers: int, *, nice: int = NICE, thinker: Thinker = think) -> None:
+        self.workers = max(1, workers)
+        self.nice = nice
+        self.thinker = thinker
+        self.renewed = 0            # pools started again after a worker died
+        self.fallbacks = 0          # requests thought in a thread after that failed too
+        self._executor = self._new_executor()
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self.workers,
+                                   mp_context=multiprocessing.get_context("forkserver"),
+                                   initializer=_worker_start, initargs=(self.nice,))
+
+    async def start(self) -> None:
+        """Start every worker and wait until each has loaded the games."""
+        await self.pids()
+
+    async def pids(self) -> list[int]:
+        """The workers' process ids (starting any that are not up yet)."""
+        loop = asyncio.get_running_loop()
+        # as many requests at once as workers: the pool starts one process per request
+        # that finds none idle
+        answers = await asyncio.gather(*(loop.run_in_executor(self._executor, _pid)
+                                         for _ in range(self.workers)))
+        procs = getattr(self._executor, "_processes", None) or {}
+        return sorted(set(answers) | set(procs))
+
+    async def play(self, request: Request) -> list[Step]:
+        loop = asyncio.get_running_loop()
+        for _ in range(2):
+            executor = self._executor
+            try:
+                return await loop.run_in_executor(executor, self.thinker, request)
+            except BrokenProcessPool as exc:
+                self._renew(executor)
+                log.warning("a thinking process died (%s); thinking again", exc)
+        self.fallbacks += 1
+        log.warning("thinking processes keep failing; this decision is thought in a thread")
+        return await asyncio.to_thread(self.thinker, request)
+
+    def _renew(self, broken: ProcessPoolExecutor) -> None:
+        """Replace the pool once for all the requests it broke (they all come here)."""
+        if self._executor is broken:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._new_executor()
+            self.renewed += 1
+
+    async def close(self) -> None:
+        executor = self._executor
+        await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+
+    def describe(self) -> str:
+        return f"{self.workers} thinking process(es)"
+
+
+async def start_thinkers(workers: int | None, *, nice: int = NICE) -> Thinkers:
+    """Computers thinking in ``workers`` processes (None: one per core; 0: a thread of the
+    bot process), up before this returns. Where processes cannot be started, a thread of
+    the bot process thinks instead (and a warning says why)."""
+    count = machine_cores() if workers is None else workers
+    if count <= 0:
+        return ThreadThinkers()
+    pool = ProcessThinkers(count, nice=nice)
+    try:
+        await pool.start()
+    except Exception as exc:
+        log.warning("thinking processes could not be started (%r); computers think in a "
+                    "thread of the bot process instead", exc)
+        await pool.close()
+        return ThreadThinkers()
+    return pool
