@@ -10,7 +10,8 @@ no schema change; ``rules_options`` is what the rules see of ``options`` (never 
 map). A computer without a stored level plays at ``DEFAULT_LEVEL``.
 
 Thinking is CPU work of up to a second or two per decision at ``strong``: the table
-service runs ``play_computers`` in a worker thread, off the event loop.
+service runs ``play_computers`` in a thinking process (``bot.table.thinkers``), off the
+event loop and off the bot process's interpreter lock.
 """
 
 from __future__ import annotations
