@@ -70,8 +70,8 @@ class TableService:
     drawn by ``pictures`` (``Pictures.start``: worker processes; the caller closes them);
     without it, in a thread of this process, each reply waiting for its picture. Computer
     seats think in ``thinkers`` (``start_thinkers``: worker processes; the caller closes
-    them); without them, in a thread of this process. The
-    memory it keeps is bounded: ``cache_size`` game states, ``panel_cache`` turn panels."""
+    them); without them, in a thread of this process. The memory it keeps is bounded:
+    ``cache_size`` game states, ``panel_cache`` turn panels."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] | None = None,
                  reminder_hours: float = 24.0, render: bool = True,

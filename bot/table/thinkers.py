@@ -1,19 +1,23 @@
 """Where computer seats think: worker processes, or a thread of the bot process.
 
 A strong computer's decision is about a second of pure Python. In a thread of the bot
-process it holds the interpreter lock, and every other table waits for it: the event
-loop gets the lock back only when the thinking thread lets it go (every 5 ms at best), and
-each of a command's hops to the store's thread costs another wait. Measured with a
-command of ten thread hops and 0.5 ms of Python (``docs/performance.md``): p99 7–9 ms
-alone, 109–146 ms beside one thinking thread, and p50 335 ms beside two. In processes of
-their own, computers think on every core and the bot's interpreter never waits for them.
+process it holds the interpreter lock, and every other table waits for it: the event loop
+gets the lock back only when the thinking thread lets it go (every 5 ms at best), and each
+of a command's hops to the store's thread costs another wait. Measured with
+``scripts/bench_thinking.py`` (``docs/performance.md``): twenty tables of two humans at 20
+commands/s answer in p50 5 ms / p99 15 ms; beside two strong computers thinking in threads,
+p50 8–10 s (the bot process is stuck at one core's worth of interpreter); beside the same
+two thinking in processes, p50 6–11 ms. In processes of their own, computers think on
+every core and the bot's interpreter never waits for them.
 
 ``ProcessThinkers`` — a pool of ``workers`` processes (one per core by default), forked
 from the same fork server as the picture workers, at ``nice`` below the bot (a human's
 command is answered first). A decision depends only on what it is sent (the state, the
 seed, the ply, the levels; a strong computer's time is counted in simulated moves), so a
 worker that dies mid-thought loses nothing: the pool is renewed and the same request is
-thought again, giving the same moves. If that fails too, the bot thinks in a thread.
+thought again, giving the same moves (unless a strong decision on an overloaded machine
+hits its wall-time cap; nothing of the lost attempt was kept either way). If that fails
+too, the bot thinks in a thread.
 
 ``ThreadThinkers`` — a thread of the bot process, as before (the tests' default, the local
 table's, and the fallback where processes cannot start).
