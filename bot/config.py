@@ -21,7 +21,8 @@
                              0 thinks in a thread of the bot process (the local table's
                              default), where a strong computer holds up every other table
     SAILBOT_THINK_NICE       how much lower the thinking processes' CPU priority is than the
-                             bot's, 0-19 (default 10): turns are answered first
+                             bot's, 0-19 (default 19): turns are answered first, computers
+                             think with the cycles left
     SAILBOT_PANEL_CACHE      turn panels (a seat's menu of choices) kept in memory (default 256)
     SAILBOT_RENDER_WORKERS   processes drawing board pictures (default: one per core); 0 draws
                              them in threads of the bot process
@@ -74,7 +75,7 @@ class Config:
     picture_timeout: float = 30.0
     picture_nice: int = 10
     think_workers: int | None = None   # None: one per core; 0: a thread of the bot process
-    think_nice: int = 10
+    think_nice: int = 19
     discord_api: str | None = None
     db_url: str | None = None          # a PostgreSQL URL; None: the SQLite file db_path
     shards: Shards | None = None
@@ -145,8 +146,8 @@ def _number(env: Mapping[str, str], name: str, default: float, low: float,
     return value
 
 
-def _nice(env: Mapping[str, str], name: str) -> int:
-    nice = int(_number(env, name, 10, 0, integer=True))
+def _nice(env: Mapping[str, str], name: str, default: int) -> int:
+    nice = int(_number(env, name, default, 0, integer=True))
     if nice > 19:
         raise ConfigError(f"{name} must be 0 to 19 (a process's nice value).")
     return nice
@@ -187,11 +188,11 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
         if workers_text else None
     worker_mb = _number(env, "SAILBOT_RENDER_WORKER_MB", 256.0, 0.0)
     queue = int(_number(env, "SAILBOT_PICTURE_QUEUE", 64, 1, integer=True))
-    nice = _nice(env, "SAILBOT_PICTURE_NICE")
+    nice = _nice(env, "SAILBOT_PICTURE_NICE", 10)
     thinkers_text = (env.get("SAILBOT_THINK_WORKERS") or "").strip()
     thinkers = int(_number(env, "SAILBOT_THINK_WORKERS", 0, 0, integer=True)) \
         if thinkers_text else None
-    think_nice = _nice(env, "SAILBOT_THINK_NICE")
+    think_nice = _nice(env, "SAILBOT_THINK_NICE", 19)
     wait = _number(env, "SAILBOT_PICTURE_WAIT", 1.0, 0.0)
     timeout = _number(env, "SAILBOT_PICTURE_TIMEOUT", 30.0, 1.0)
     api = (env.get("SAILBOT_DISCORD_API") or "").strip().rstrip("/") or None

@@ -5,7 +5,7 @@ the picture worker processes (prints numbers; not a test).
                                               [--seconds 20] [--rate 40] [--workers N]
                                               [--no-half] [--profile FILE] [--db FILE]
                                               [--default-gc] [--gc Y,M,F] [--choose-live]
-                                              [--think-workers N]
+                                              [--think-workers N] [--think-nice N]
 
 1. Without pictures: every game plays ``--turns`` commands (two humans typing random whole
    turns, one computer seat answering), all games at once: commands/s through the service.
@@ -364,6 +364,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--think-workers", type=int, default=None,
                         help="processes the computer seats think in (default: one per "
                              "core, as the bot; 0: a thread of the bot process)")
+    parser.add_argument("--think-nice", type=int, default=None,
+                        help="the thinking processes' nice below the bot (default: the bot's)")
     parser.add_argument("--choose-live", action="store_true",
                         help="in the capacity and open-loop runs, choose each player's "
                              "command in this process as it goes (by default they are "
@@ -397,7 +399,8 @@ async def main() -> None:
                                         queue=args.games + 8)
         print(f"pictures: {pictures.describe()}, warm in "
               f"{time.perf_counter() - started:.1f} s")
-        thinkers = await start_thinkers(args.think_workers)
+        thinkers = await start_thinkers(args.think_workers, **(
+            {} if args.think_nice is None else {"nice": args.think_nice}))
         print(f"computers think in {thinkers.describe()}")
         try:
             svc = await TableService.open(path, render=False, pictures=pictures,

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.pictures.pool import machine_cores  # noqa: E402
 from bot.table import TableService  # noqa: E402
-from bot.table.thinkers import ProcessThinkers, Thinkers, ThreadThinkers  # noqa: E402
+from bot.table.thinkers import NICE, ProcessThinkers, Thinkers, ThreadThinkers  # noqa: E402
 from rules.navegador.policy import random_turn  # noqa: E402
 
 STRONG, QUIET = 20_000, 30_000      # channel numbers
@@ -142,11 +142,16 @@ async def main() -> None:
                         help="commands/s over the quiet tables (default 20)")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each phase")
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--nice", type=int, default=NICE,
+                        help=f"the thinking processes' nice below the bot (default {NICE})")
+    parser.add_argument("--no-thread", action="store_true",
+                        help="skip the phases with thinking in a thread")
     args = parser.parse_args()
     cores = machine_cores()
     print(f"machine: {cores} cores; {args.strong} strong tables, {args.quiet} quiet tables "
-          f"at {args.rate:g} commands/s, {args.seconds:g} s a phase")
-    processes = ProcessThinkers(cores)
+          f"at {args.rate:g} commands/s, {args.seconds:g} s a phase; thinking processes at "
+          f"nice {args.nice}")
+    processes = ProcessThinkers(cores, nice=args.nice)
     await processes.start()
     thread = ThreadThinkers()
     with tempfile.TemporaryDirectory() as folder:
@@ -156,7 +161,8 @@ async def main() -> None:
             await setup(svc, args.strong, args.quiet)
             await phase(svc, "no computer thinking", None, args, 0)
             for r in range(args.rounds):
-                await phase(svc, "strong thinking in a thread", thread, args, 1 + 2 * r)
+                if not args.no_thread:
+                    await phase(svc, "strong thinking in a thread", thread, args, 1 + 2 * r)
                 await phase(svc, f"strong thinking in {cores} processes", processes, args,
                             2 + 2 * r)
             pids = await processes.pids()

@@ -127,7 +127,7 @@ async def test_thinking_processes_run_below_the_bots_cpu_priority() -> None:
         pids = await thinkers.pids()
         mine = os.getpriority(os.PRIO_PROCESS, 0)
         assert len(pids) == 2
-        assert all(os.getpriority(os.PRIO_PROCESS, pid) == mine + 7 for pid in pids)
+        assert all(os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + 7) for pid in pids)
     finally:
         await thinkers.close()
 
@@ -145,7 +145,7 @@ async def test_start_thinkers_takes_processes_or_a_thread() -> None:
 
 def test_the_thinking_settings_are_read_from_the_environment() -> None:
     config = load_config({}, create_dirs=False)
-    assert config.think_workers is None and config.think_nice == 10
+    assert config.think_workers is None and config.think_nice == 19
     config = load_config({"SAILBOT_THINK_WORKERS": "0", "SAILBOT_THINK_NICE": "3"},
                          create_dirs=False)
     assert (config.think_workers, config.think_nice) == (0, 3)

@@ -12,12 +12,12 @@ every core and the bot's interpreter never waits for them.
 
 ``ProcessThinkers`` — a pool of ``workers`` processes (one per core by default), forked
 from the same fork server as the picture workers, at ``nice`` below the bot (a human's
-command is answered first). A decision depends only on what it is sent (the state, the
-seed, the ply, the levels; a strong computer's time is counted in simulated moves), so a
-worker that dies mid-thought loses nothing: the pool is renewed and the same request is
-thought again, giving the same moves (unless a strong decision on an overloaded machine
-hits its wall-time cap; nothing of the lost attempt was kept either way). If that fails
-too, the bot thinks in a thread.
+command is answered first; the computers think with the cycles left). A decision depends
+only on what it is sent (the state, the seed, the ply, the levels; a strong computer's
+time is counted in simulated moves), so a worker that dies mid-thought loses nothing: the
+pool is renewed and the same request is thought again, giving the same moves (unless a
+strong decision on an overloaded machine hits its wall-time cap; nothing of the lost
+attempt was kept either way). If that fails too, the bot thinks in a thread.
 
 ``ThreadThinkers`` — a thread of the bot process, as before (the tests' default, the local
 table's, and the fallback where processes cannot start).
@@ -44,7 +44,10 @@ from rules import game_names, get_game
 
 log = logging.getLogger(__name__)
 
-NICE = 10           # the thinking processes' CPU priority below the bot's, as the pictures'
+NICE = 19           # the thinking processes' CPU priority below the bot's. Beside two strong
+                    # computers thinking all the time, other tables' commands answered in
+                    # p99 15-17 ms at 19 (as with no computer thinking), 77-92 ms at 10 and
+                    # 81-131 ms at 0, the computers as fast at each (scripts/bench_thinking.py)
 
 
 @dataclass(frozen=True)
