@@ -1,12 +1,13 @@
 """Helpers for the picture tests: painters that stall (run in a picture worker process, so
-they are picklable module-level objects talking through files) and a painter of this
-process that finishes when a test says so."""
+they are picklable module-level objects talking through files; the thinking processes'
+tests use one too) and a painter of this process that finishes when a test says so."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +19,26 @@ from rules.fuzz import random_game
 
 
 class StallOnce:
-    """Draws like the bot, except that the very first picture (of all the workers using
-    it) stalls for ``seconds``, after writing the worker's pid to ``folder/stalled``."""
+    """Does ``then`` with each job like the bot (draws it; for a thinking process:
+    ``bot.table.thinkers.think``), except that the very first job (of all the workers
+    using it) stalls for ``seconds`` first, after writing the worker's pid to
+    ``folder/stalled``."""
 
-    def __init__(self, folder: Path, seconds: float = 60.0) -> None:
+    def __init__(self, folder: Path, seconds: float = 60.0,
+                 then: Callable[[Any], Any] = paint) -> None:
         self.marker = folder / "stalled"
         self.seconds = seconds
+        self.then = then
 
-    def __call__(self, job: Job) -> bytes:
+    def __call__(self, job: Any) -> Any:
         try:
             fd = os.open(self.marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         except FileExistsError:
-            return paint(job)
+            return self.then(job)
         os.write(fd, str(os.getpid()).encode())
         os.close(fd)
         time.sleep(self.seconds)
-        return paint(job)
+        return self.then(job)
 
 
 async def stalled_pid(folder: Path, seconds: float = 30.0) -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from bot_support import ALICE, CH, GUILD, Clock
-from thinker_support import StallOnce
+from picture_support import StallOnce, stalled_pid
 
 from bot.config import ConfigError, load_config
 from bot.table import TableService, start_thinkers
@@ -78,16 +78,12 @@ async def test_a_thinking_process_killed_mid_thought_loses_no_move(tmp_path: Pat
     finally:
         await reference.close()
 
-    thinkers = await pool(2, thinker=StallOnce(tmp_path))
+    thinkers = await pool(2, thinker=StallOnce(tmp_path, then=think))
     svc = await TableService.open(tmp_path / "process.sqlite3", clock=Clock(), render=False,
                                   seed_source=lambda: 13, thinkers=thinkers)
     try:
         game = asyncio.create_task(play(svc))
-        for _ in range(1500):                      # wait for the stall to begin
-            if (tmp_path / "stalled").exists() and (tmp_path / "stalled").read_text():
-                break
-            await asyncio.sleep(0.02)
-        stalled = int((tmp_path / "stalled").read_text())
+        stalled = await stalled_pid(tmp_path)
         os.kill(stalled, signal.SIGKILL)
         logged = await asyncio.wait_for(game, 60)
         assert thinkers.renewed == 1

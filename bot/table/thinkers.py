@@ -38,7 +38,7 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from bot.pictures.pool import machine_cores
+from bot.pictures.pool import PRELOAD, machine_cores
 from bot.table.computers import DEFAULT_LEVEL, Step, play_computers
 from rules import game_names, get_game
 
@@ -132,8 +132,11 @@ class ProcessThinkers:
         self._executor = self._new_executor()
 
     def _new_executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.workers,
-                                   mp_context=multiprocessing.get_context("forkserver"),
+        ctx = multiprocessing.get_context("forkserver")
+        # the picture workers' preload, whichever pool starts the (one) fork server first:
+        # their workers then always start warm, as they expect
+        ctx.set_forkserver_preload([PRELOAD])
+        return ProcessPoolExecutor(self.workers, mp_context=ctx,
                                    initializer=_worker_start, initargs=(self.nice,))
 
     async def start(self) -> None:
