@@ -121,9 +121,16 @@ async def test_thinking_processes_run_below_the_bots_cpu_priority() -> None:
     thinkers = await pool(2, nice=7)
     try:
         pids = await thinkers.pids()
-        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        want = min(19, os.getpriority(os.PRIO_PROCESS, 0) + 7)
         assert len(pids) == 2
-        assert all(os.getpriority(os.PRIO_PROCESS, pid) == min(19, mine + 7) for pid in pids)
+        # a process that answered no request yet may still be starting (its first step
+        # lowers its priority)
+        for _ in range(500):
+            seen = [os.getpriority(os.PRIO_PROCESS, pid) for pid in pids]
+            if seen == [want, want]:
+                break
+            await asyncio.sleep(0.02)
+        assert seen == [want, want]
     finally:
         await thinkers.close()
 
