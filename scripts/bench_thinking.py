@@ -28,30 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_service import mb, memory, pct, play  # noqa: E402 — its helpers, same folder
+
 from bot.pictures.pool import machine_cores  # noqa: E402
 from bot.table import TableService  # noqa: E402
 from bot.table.thinkers import NICE, ProcessThinkers, Thinkers, ThreadThinkers  # noqa: E402
-from rules.navegador.policy import random_turn  # noqa: E402
 
 STRONG, QUIET = 20_000, 30_000      # channel numbers
-
-
-def pct(values: list[float], p: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * p / 100))] if values else 0.0
-
-
-def memory(pid: int) -> str:
-    """RSS and USS (its own pages) of a process, MB."""
-    kb = {"Rss": 0, "Private": 0}
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        for line in f:
-            key, _, rest = line.partition(":")
-            if key == "Rss":
-                kb["Rss"] += int(rest.split()[0])
-            elif key.startswith("Private_"):
-                kb["Private"] += int(rest.split()[0])
-    return f"RSS {kb['Rss'] / 1024:.0f} MB, own (USS) {kb['Private'] / 1024:.0f} MB"
 
 
 async def setup(svc: TableService, strong: int, quiet: int) -> None:
@@ -67,22 +50,11 @@ async def setup(svc: TableService, strong: int, quiet: int) -> None:
         await svc.start_game(ch, a)
 
 
-async def one_turn(svc: TableService, channel: int, rng: random.Random) -> bool:
-    table = await svc.table(channel)
-    if table.row.status != "active" or table.state is None:
-        return False
-    seat = table.game.waiting_on(table.state)[0]
-    user = table.seats[seat].user_id
-    assert user is not None
-    await svc.move(channel, user, random_turn(table.game, table.state, seat, rng))
-    return True
-
-
 async def keep_thinking(svc: TableService, channel: int, stop: asyncio.Event,
                         turns: list[int]) -> None:
     """The strong table's human moves as soon as the computer has answered."""
     rng = random.Random(channel)
-    while not stop.is_set() and await one_turn(svc, channel, rng):
+    while not stop.is_set() and await play(svc, channel, 1, rng):
         turns[0] += 1
 
 
@@ -94,7 +66,7 @@ async def quiet_load(svc: TableService, quiet: int, rate: float, seconds: float,
 
     async def command(game: int, arrival: float, choices: random.Random) -> None:
         async with locks[game]:
-            done = await one_turn(svc, QUIET + game, choices)
+            done = await play(svc, QUIET + game, 1, choices)
         if done:
             latencies.append(time.perf_counter() - arrival)
 
@@ -167,7 +139,9 @@ async def main() -> None:
                             2 + 2 * r)
             pids = await processes.pids()
             for pid in pids:
-                print(f"thinking process {pid}: {memory(pid)}")
+                m = memory(pid)
+                print(f"thinking process {pid}: RSS {mb(m['Rss']):.0f} MB, own (USS) "
+                      f"{mb(m['Private']):.0f} MB")
         finally:
             await svc.close()
             await processes.close()

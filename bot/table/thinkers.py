@@ -75,8 +75,6 @@ Thinker = Callable[[Request], list[Step]]
 
 
 class Thinkers(Protocol):
-    workers: int
-
     async def play(self, request: Request) -> list[Step]: ...
 
     async def close(self) -> None: ...
@@ -86,8 +84,6 @@ class Thinkers(Protocol):
 
 class ThreadThinkers:
     """Thinks in a thread of the bot process (off the event loop, not off its lock)."""
-
-    workers = 1
 
     def __init__(self, thinker: Thinker = think) -> None:
         self.thinker = thinker
