@@ -146,6 +146,67 @@ async def test_a_worker_past_its_memory_limit_gives_way_and_pictures_go_on():
         await pictures.close()
 
 
+def two_jobs() -> list[tuple[bytes, bytes]]:
+    """Two different Navegador pictures: (job, the bytes this process draws for it)."""
+    out = []
+    for steps in (10, 40):
+        view, since, players = scene("navegador", steps=steps)
+        names = [f"Ana{i}" for i in range(players)]
+        out.append((make_job("navegador", view, names, None, since).encode(),
+                    renderer_for("navegador")(view, names, None, since)))  # type: ignore[misc]
+    assert out[0][1] != out[1][1]
+    return out
+
+
+async def test_a_worker_holds_the_next_picture_and_a_kill_loses_neither(tmp_path: Path):
+    """One worker: the second picture waits in its pipe while it draws the first (it never
+    waits for the bot to send one); killed, the replacement draws both, each its own."""
+    painter = await pool(1, painter=StallOnce(tmp_path))
+    try:
+        (job_a, png_a), (job_b, png_b) = two_jobs()
+        first = asyncio.ensure_future(painter.paint(job_a, 60))
+        second = asyncio.ensure_future(painter.paint(job_b, 60))
+        stuck = await stalled_pid(tmp_path)
+        await asyncio.sleep(0.1)
+        assert [w.on_hand for w in painter._ready] == [2]      # both sent to it
+        os.kill(stuck, signal.SIGKILL)
+        assert await asyncio.wait_for(asyncio.gather(first, second), 60) == [png_a, png_b]
+        assert painter.replaced == 1 and stuck not in painter.pids()
+    finally:
+        await painter.close()
+
+
+async def test_a_picture_given_up_midway_never_hands_its_answer_to_the_next(tmp_path: Path):
+    """The reply that asked for the first picture stops waiting while the second waits
+    behind it on the same worker: the second still gets its own picture."""
+    painter = await pool(1, painter=StallOnce(tmp_path, seconds=1.0))
+    try:
+        (job_a, _), (job_b, png_b) = two_jobs()
+        first = asyncio.ensure_future(painter.paint(job_a, 60))
+        second = asyncio.ensure_future(painter.paint(job_b, 60))
+        await stalled_pid(tmp_path)
+        first.cancel()
+        assert await asyncio.wait_for(second, 60) == png_b
+        with pytest.raises(asyncio.CancelledError):
+            await first
+    finally:
+        await painter.close()
+
+
+async def test_a_picture_goes_to_a_free_worker_not_behind_a_busy_one(tmp_path: Path):
+    painter = await pool(2, painter=StallOnce(tmp_path))
+    try:
+        (job_a, _), (job_b, png_b) = two_jobs()
+        first = asyncio.ensure_future(painter.paint(job_a, 60))
+        stuck = await stalled_pid(tmp_path)
+        for _ in range(3):                  # drawn at once, though the stuck one has room
+            assert await asyncio.wait_for(painter.paint(job_b, 60), 20) == png_b
+        assert stuck not in painter.drawn_by and not first.done()
+        first.cancel()
+    finally:
+        await painter.close()
+
+
 async def test_workers_draw_below_the_bots_cpu_priority():
     """A core the bot needs for a turn is never held by a picture: the workers run at
     ``nice`` below the bot (and one started to replace another does too)."""

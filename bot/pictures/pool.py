@@ -10,6 +10,12 @@ The process pool runs its own small workers (``bot.pictures.worker``) rather tha
 and replace one that died, without breaking the pictures the others are drawing. Workers
 are forked from a fork server that has drawn every game once (``bot.pictures.preload``):
 a replacement starts warm in milliseconds, and the static layers exist once in memory.
+
+Each worker holds up to ``DEPTH`` pictures: the one it draws and the next, waiting in its
+pipe. A worker that had to wait for the bot's event loop to read its picture and send it
+another sat idle meanwhile — under load the loop is busy with other tables' turns, and the
+workers stood idle 6–12% of the time (``docs/performance.md``). A picture goes to the worker
+with the fewest pictures on hand, so with one free it never queues behind another.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ log = logging.getLogger(__name__)
 PRELOAD = "bot.pictures.preload"
 START_TIMEOUT = 120.0      # seconds for a new worker to warm and say ready (the first
                            # one waits for the fork server to draw every game once)
+DEPTH = 2                  # pictures a worker holds at once: the one it draws, the next
 
 
 def machine_cores() -> int:
@@ -102,6 +109,11 @@ class Worker:
         self.sock = socket.socket(fileno=os.dup(conn.fileno()))
         conn.close()
         self.sock.setblocking(False)
+        self.on_hand = 0            # pictures sent to it and not yet answered
+        self.broken = False         # an exchange failed: its answers can no longer be paired
+        self._sending = asyncio.Lock()
+        self._turn: asyncio.Future[None] | None = None   # the last exchange's, done once
+                                                          # it has read its answer
 
     @classmethod
     def launch(cls, ctx: ForkServerContext, painter: DrawJob, memory_mb: float,
@@ -153,12 +165,35 @@ class Worker:
         return await asyncio.wait_for(self._exchange(job), timeout)
 
     async def _exchange(self, job: bytes) -> bytearray:
+        """Send ``job``, then read its answer once every job sent before it has read its
+        own (the worker answers in order). An exchange that fails or is cancelled anywhere
+        breaks the worker: the answers after it could be taken for the wrong jobs, so every
+        later exchange on it fails with WorkerLost (its picture is drawn elsewhere) and the
+        pool replaces the worker."""
         loop = asyncio.get_running_loop()
+        before, mine = self._turn, loop.create_future()
+        self._turn = mine
         try:
-            await loop.sock_sendall(self.sock, struct.pack("!i", len(job)) + job)
-        except OSError as exc:
-            raise self._lost(repr(exc)) from None
-        return await self._message()
+            async with self._sending:
+                self._check()
+                try:
+                    await loop.sock_sendall(self.sock, struct.pack("!i", len(job)) + job)
+                except OSError as exc:
+                    raise self._lost(repr(exc)) from None
+            if before is not None:
+                await asyncio.shield(before)
+            self._check()
+            return await self._message()
+        except BaseException:
+            self.broken = True
+            raise
+        finally:
+            if not mine.done():
+                mine.set_result(None)
+
+    def _check(self) -> None:
+        if self.broken:
+            raise self._lost("a picture sent to it before failed")
 
     def kill(self) -> None:
         with contextlib.suppress(OSError, ValueError):
@@ -183,16 +218,19 @@ class Worker:
 class ProcessPainter:
     """``workers`` picture processes; one picture at a time each. Call ``start`` first.
 
-    A worker that dies is replaced at once (and its picture is tried once more on another
-    worker: a worker killed from outside loses nothing); one that takes longer than the
-    job's timeout is killed and replaced, and that picture fails. ``memory_mb`` limits
+    A picture goes to the worker with the fewest on hand, at most ``depth`` each (its
+    pipe holds the next while it draws one). A worker that dies is replaced at once (and
+    its pictures are tried once more on another worker, each with its time limit anew: a
+    worker killed from outside loses nothing); one that takes longer than the job's timeout
+    is killed and replaced, and that picture fails. ``memory_mb`` limits
     what one worker may hold of its own: past it, the worker finishes its picture and
     gives way to a fresh one. ``painter`` draws a job in the worker (a module-level
     function or picklable object; tests pass one that stalls)."""
 
     def __init__(self, workers: int, *, memory_mb: float = 0.0, painter: DrawJob = paint,
-                 preload: bool = True, nice: int = 0) -> None:
+                 preload: bool = True, nice: int = 0, depth: int = DEPTH) -> None:
         self.workers = max(1, workers)
+        self.depth = max(1, depth)
         self.memory_mb = memory_mb
         self.nice = nice
         self.painter = painter
@@ -201,7 +239,8 @@ class ProcessPainter:
             # has effect only if the fork server is not running yet (one per bot process)
             self.ctx.set_forkserver_preload([PRELOAD])
         self._all: set[Worker] = set()
-        self._idle: asyncio.Queue[Worker] = asyncio.Queue()
+        self._ready: list[Worker] = []      # warm workers, in the order they came up
+        self._slots = asyncio.Condition()   # notified when a worker can take a picture
         self._spawning: set[asyncio.Task[None]] = set()
         self._closed = False
         self.replaced = 0           # workers started to replace one that died or was retired
@@ -214,7 +253,7 @@ class ProcessPainter:
         failed = [s for s in started if isinstance(s, BaseException)]
         for worker in started:
             if isinstance(worker, Worker):
-                self._idle.put_nowait(worker)
+                await self._arrived(worker)
         if failed:
             await self.close()
             raise failed[0]
@@ -240,13 +279,14 @@ class ProcessPainter:
 
     async def paint(self, job: bytes, timeout: float | None) -> bytes:
         loop = asyncio.get_running_loop()
-        deadline = None if timeout is None else loop.time() + timeout
         for attempt in (1, 2):
+            # each attempt has the whole time limit: a job lost with its worker (killed,
+            # or behind a picture that hung) has not been drawn yet
+            deadline = None if timeout is None else loop.time() + timeout
             if self._closed:
                 raise PictureFailed("the picture workers are closed")
-            left = None if deadline is None else max(0.0, deadline - loop.time())
             try:
-                worker = await asyncio.wait_for(self._idle.get(), left)
+                worker = await asyncio.wait_for(self._claim(), timeout)
             except TimeoutError:
                 raise PictureFailed(f"no picture worker was free within {timeout:g} s") from None
             left = None if deadline is None else max(0.0, deadline - loop.time())
@@ -265,28 +305,60 @@ class ProcessPainter:
             except BaseException:           # cancelled mid-picture: its answer would be
                 self._replace(worker)       # taken for the next job's, so replace it
                 raise
+            finally:
+                await self._release(worker)
             status, fate = bytes(answer[:1]), bytes(answer[1:2])
             payload = bytes(memoryview(answer)[2:])
             self.drawn_by[worker.pid or 0] += 1
             if fate == RETIRING:                # it outgrew its memory limit and exits
                 self._replace(worker)
-            else:
-                self._idle.put_nowait(worker)
             if status == OK:
                 return payload
             raise PictureFailed(payload.decode(errors="replace") if status == NO
                                 else f"picture worker {worker.pid} said {answer[:40]!r}")
         raise AssertionError("unreachable")
 
+    def _free(self) -> Worker | None:
+        """The worker with the fewest pictures on hand, if one can take another."""
+        open_ = [w for w in self._ready if w.on_hand < self.depth and not w.broken]
+        return min(open_, key=lambda w: w.on_hand, default=None)
+
+    async def _claim(self) -> Worker:
+        """A worker for one more picture, waiting (first come, first served) for one."""
+        async with self._slots:
+            try:
+                worker = await self._slots.wait_for(self._free)
+            except BaseException:       # timed out or cancelled: a wake-up meant for
+                self._slots.notify()    # this picture goes to the next in line
+                raise
+            assert worker is not None
+            worker.on_hand += 1
+            return worker
+
+    async def _release(self, worker: Worker) -> None:
+        async with self._slots:
+            worker.on_hand -= 1
+            self._slots.notify()
+
+    async def _arrived(self, worker: Worker) -> None:
+        async with self._slots:
+            self._ready.append(worker)
+            self._slots.notify(self.depth)
+
     def _drop(self, worker: Worker) -> None:
         self._all.discard(worker)
+        if worker in self._ready:
+            self._ready.remove(worker)
         worker.kill()
         task = asyncio.ensure_future(asyncio.to_thread(worker.reap))
         self._spawning.add(task)            # type: ignore[arg-type]
         task.add_done_callback(self._spawning.discard)   # type: ignore[arg-type]
 
     def _replace(self, worker: Worker) -> None:
-        """Drop ``worker`` and start another in its place, in the background."""
+        """Drop ``worker`` and start another in its place, in the background (once, however
+        many of its pictures report it)."""
+        if worker not in self._all:
+            return
         self._drop(worker)
         if self._closed:
             return
@@ -309,7 +381,7 @@ class ProcessPainter:
                 self._drop(worker)
                 return
             self.replaced += 1
-            self._idle.put_nowait(worker)
+            await self._arrived(worker)
             return
 
     async def close(self) -> None:
