@@ -17,7 +17,7 @@ from picture_support import StallOnce, stalled_pid
 
 from bot.config import ConfigError, load_config
 from bot.table import TableService, start_thinkers
-from bot.table.thinkers import ProcessThinkers, Request, ThreadThinkers, think
+from bot.table.thinkers import ProcessThinkers, Request, ThreadThinkers, kind, think
 from rules import game_names, get_game
 
 
@@ -115,6 +115,50 @@ async def test_a_strong_computer_thinks_outside_the_bot_process(tmp_path: Path) 
     in_thread, _ = await cpu_of(ThreadThinkers())
     assert in_thread > 0.2                      # the decision's own work, here
     assert wall > 0.2 and in_process < 0.1 * in_thread, (in_process, in_thread)
+
+
+async def test_quick_turns_are_thought_in_the_bot_process_once_known_to_be_quick() -> None:
+    """A Navegador 'normal' turn takes milliseconds: after the first (in a process, which
+    measures it) the same kind is thought in the bot's thread — the same moves; a strong
+    search always goes to a process."""
+    thinkers = await pool(1)
+    try:
+        quick = first_turn("navegador")
+        expected = [(s, str(m)) for s, m, _, _ in think(quick)]
+        for _ in range(3):
+            assert [(s, str(m)) for s, m, _, _ in await thinkers.play(quick)] == expected
+        assert thinkers.in_thread >= 1              # ~5 ms of CPU: in the thread after one
+        assert 0 < thinkers.costs[("navegador", frozenset({"normal"}))] < 0.010
+        in_thread = thinkers.in_thread
+        strong = Request(quick.game, quick.state, quick.computers, quick.seed, quick.ply,
+                         {s: "strong" for s in quick.computers}, think=0.05)
+        for _ in range(2):
+            await thinkers.play(strong)
+        assert thinkers.in_thread == in_thread
+        assert thinkers.costs[("navegador", frozenset({"strong"}))] > 0.010
+    finally:
+        await thinkers.close()
+
+
+async def test_a_kind_of_turn_that_turns_out_slow_goes_back_to_the_processes() -> None:
+    thinkers = await pool(1)
+    try:
+        request = first_turn("navegador")
+        await thinkers.play(request)
+        await thinkers.play(request)
+        assert thinkers.in_thread == 1
+        thinkers._learn(kind(request), ([], 5.0))       # a turn that took 5 s of CPU
+        await thinkers.play(request)
+        assert thinkers.in_thread == 1
+        none = await pool(1, quick=0)                    # quick 0: never in the bot
+        try:
+            for _ in range(3):
+                await none.play(request)
+            assert none.in_thread == 0
+        finally:
+            await none.close()
+    finally:
+        await thinkers.close()
 
 
 async def test_thinking_processes_run_below_the_bots_cpu_priority() -> None:

@@ -19,6 +19,15 @@ pool is renewed and the same request is thought again, giving the same moves (un
 strong decision on an overloaded machine hits its wall-time cap; nothing of the lost
 attempt was kept either way). If that fails too, the bot thinks in a thread.
 
+A turn that takes the computers only milliseconds (``easy`` and ``normal`` in most games)
+costs more on its way to a process and back than thinking it: the pool's queues, threads
+and pickling cost the bot process ~1.6 ms and the worker ~1.2 ms more per turn (a Navegador
+``normal`` turn is 2–9 ms), and at nice 19 a busy machine makes it wait. So the pool learns
+what each kind of turn (game and levels) costs — the CPU of its last turns, in whichever
+place they were thought; a slow turn raises the estimate at once, cheap ones lower it
+slowly — and thinks the kinds that take under ``quick`` (10 ms) in a
+thread of the bot process, the rest (every ``strong`` search) in the processes.
+
 ``ThreadThinkers`` — a thread of the bot process, as before (the tests' default, the local
 table's, and the fallback where processes cannot start).
 """
@@ -30,6 +39,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -48,6 +58,9 @@ NICE = 19           # the thinking processes' CPU priority below the bot's. Besi
                     # computers thinking all the time, other tables' commands answered in
                     # p99 15-17 ms at 19 (as with no computer thinking), 77-92 ms at 10 and
                     # 81-131 ms at 0, the computers as fast at each (scripts/bench_thinking.py)
+QUICK = 0.010       # seconds of CPU: a kind of turn that takes less is thought in the bot
+                    # process (see above)
+LEARNING = 0.2      # how fast the estimate of a kind's cost falls after cheaper turns
 
 
 @dataclass(frozen=True)
@@ -72,6 +85,20 @@ def think(request: Request) -> list[Step]:
 
 
 Thinker = Callable[[Request], list[Step]]
+
+
+def timed(thinker: Thinker, request: Request) -> tuple[list[Step], float]:
+    """``thinker(request)`` and the CPU seconds it took (this thread's: in a thinking
+    process it is the only one working)."""
+    started = time.thread_time()
+    steps = thinker(request)
+    return steps, time.thread_time() - started
+
+
+def kind(request: Request) -> tuple[str, frozenset[str]]:
+    """What a turn's cost depends on most: the game and the computers' levels."""
+    return request.game, frozenset(request.levels.get(s, DEFAULT_LEVEL)
+                                   for s in request.computers)
 
 
 class Thinkers(Protocol):
@@ -119,12 +146,16 @@ class ProcessThinkers:
     ``thinker`` runs a request in a worker (a module-level function; tests pass one that
     stalls)."""
 
-    def __init__(self, workers: int, *, nice: int = NICE, thinker: Thinker = think) -> None:
+    def __init__(self, workers: int, *, nice: int = NICE, thinker: Thinker = think,
+                 quick: float = QUICK) -> None:
         self.workers = max(1, workers)
         self.nice = nice
         self.thinker = thinker
+        self.quick = quick          # seconds of CPU; 0: every turn in the processes
         self.renewed = 0            # pools started again after a worker died
         self.fallbacks = 0          # requests thought in a thread after that failed too
+        self.in_thread = 0          # quick turns thought in the bot process
+        self.costs: dict[tuple[str, frozenset[str]], float] = {}   # CPU s per turn, by kind
         self._executor = self._new_executor()
 
     def _new_executor(self) -> ProcessPoolExecutor:
@@ -151,16 +182,31 @@ class ProcessThinkers:
 
     async def play(self, request: Request) -> list[Step]:
         loop = asyncio.get_running_loop()
+        key = kind(request)
+        if self.costs.get(key, self.quick) < self.quick:
+            self.in_thread += 1
+            return self._learn(key, await asyncio.to_thread(timed, self.thinker, request))
         for _ in range(2):
             executor = self._executor
             try:
-                return await loop.run_in_executor(executor, self.thinker, request)
+                return self._learn(key, await loop.run_in_executor(
+                    executor, timed, self.thinker, request))
             except BrokenProcessPool as exc:
                 self._renew(executor)
                 log.warning("a thinking process died (%s); thinking again", exc)
         self.fallbacks += 1
         log.warning("thinking processes keep failing; this decision is thought in a thread")
         return await asyncio.to_thread(self.thinker, request)
+
+    def _learn(self, key: tuple[str, frozenset[str]],
+               answer: tuple[list[Step], float]) -> list[Step]:
+        steps, seconds = answer
+        before = self.costs.get(key)
+        # up at once with a slow turn, down slowly: a kind with an occasional long turn
+        # (Maracaibo's 'normal' takes 5 ms early on, 90 ms on average) stays in the processes
+        self.costs[key] = seconds if before is None else max(
+            seconds, (1 - LEARNING) * before + LEARNING * seconds)
+        return steps
 
     def _renew(self, broken: ProcessPoolExecutor) -> None:
         """Replace the pool once for all the requests it broke (they all come here)."""
