@@ -21,7 +21,7 @@ attempt was kept either way). If that fails too, the bot thinks in a thread.
 
 A turn that takes the computers only milliseconds (``easy`` and ``normal`` in most games)
 costs more on its way to a process and back than thinking it: the pool's queues, threads
-and pickling cost the bot process ~1.6 ms and the worker ~1.2 ms more per turn (a Navegador
+and pickling cost the bot process ~1.6 ms and the worker ~1.2 ms more per turn (a typical
 ``normal`` turn is 2–9 ms), and at nice 19 a busy machine makes it wait. So the pool learns
 what each kind of turn (game and levels) costs — the CPU of its last turns, in whichever
 place they were thought; a slow turn raises the estimate at once, cheap ones lower it
@@ -203,7 +203,7 @@ class ProcessThinkers:
         steps, seconds = answer
         before = self.costs.get(key)
         # up at once with a slow turn, down slowly: a kind with an occasional long turn
-        # (Maracaibo's 'normal' takes 5 ms early on, 90 ms on average) stays in the processes
+        # (one game's 'normal' takes 5 ms early on, 90 ms on average) stays in the processes
         self.costs[key] = seconds if before is None else max(
             seconds, (1 - LEARNING) * before + LEARNING * seconds)
         return steps
