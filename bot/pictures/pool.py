@@ -216,7 +216,7 @@ class Worker:
 
 
 class ProcessPainter:
-    """``workers`` picture processes; one picture at a time each. Call ``start`` first.
+    """``workers`` picture processes, each drawing one picture at a time. Call ``start`` first.
 
     A picture goes to the worker with the fewest on hand, at most ``depth`` each (its
     pipe holds the next while it draws one). A worker that dies is replaced at once (and
