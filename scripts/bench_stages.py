@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import inspect
 import sys
 import time
 from collections.abc import Callable
@@ -42,20 +43,19 @@ def _add(label: str, started: float) -> None:
         record[label] = record.get(label, 0.0) + time.perf_counter() - started
 
 
-def time_async(owner: type, name: str, label: str) -> None:
+def time_stage(owner: type, name: str, label: str) -> None:
+    """Wrap ``owner.name`` (a coroutine function or a plain one) so that its wall time
+    is added to the current command's ``label``."""
     original = getattr(owner, name)
-
-    async def timed(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
-        try:
-            return await original(*args, **kwargs)
-        finally:
-            _add(label, started)
-    setattr(owner, name, timed)
-
-
-def time_sync(owner: type, name: str, label: str) -> None:
-    original = getattr(owner, name)
+    if inspect.iscoroutinefunction(original):
+        async def timed_async(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return await original(*args, **kwargs)
+            finally:
+                _add(label, started)
+        setattr(owner, name, timed_async)
+        return
 
     def timed(*args: Any, **kwargs: Any) -> Any:
         started = time.perf_counter()
@@ -67,12 +67,10 @@ def time_sync(owner: type, name: str, label: str) -> None:
 
 
 def instrument() -> None:
-    time_async(Tables, "active", "load")
-    time_async(Tables, "computers", "computers")
-    time_async(Tables, "commit", "commit")
-    time_sync(Narrator, "start_picture", "submit")
-    time_sync(Panels, "public", "panel")
-    time_async(Drawing, "settle", "picture")
+    for owner, name, label in ((Tables, "active", "load"), (Tables, "computers", "computers"),
+                               (Tables, "commit", "commit"), (Narrator, "start_picture", "submit"),
+                               (Panels, "public", "panel"), (Drawing, "settle", "picture")):
+        time_stage(owner, name, label)
     move = MoveDesk.move
 
     async def timed_move(self: MoveDesk, *args: Any, **kwargs: Any) -> Any:
