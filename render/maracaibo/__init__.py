@@ -10,8 +10,6 @@ PNG encode is the only heavy step.
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image
 
 from render.maracaibo.board import (
@@ -25,10 +23,8 @@ from render.maracaibo.layout import frame
 from render.maracaibo.panels import draw_cards, draw_header, draw_log, draw_players
 from render.maracaibo.seats import seat_styles
 from render.maracaibo.static import static_for
+from render.png import encode_png
 from rules.maracaibo.view import MaracaiboView
-
-COMPRESS_LEVEL = 1
-
 
 Moves = list[tuple[int, list[str]]]
 
@@ -66,9 +62,7 @@ def draw_maracaibo(view: MaracaiboView, names: list[str] | None = None,
 
 
 def encode(image: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
-    return buf.getvalue()
+    return encode_png(image)
 
 
 def render(view: MaracaiboView, names: list[str] | None = None,

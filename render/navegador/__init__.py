@@ -8,8 +8,6 @@ The static layer (map, tracks, labels) is drawn once per process and per player 
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image
 
 from render.navegador.boards import draw_buildings, draw_gallery, draw_market, draw_rondel
@@ -19,10 +17,9 @@ from render.navegador.pen import Pen
 from render.navegador.pieces import draw_sea
 from render.navegador.seats import seat_styles
 from render.navegador.static import static_for
+from render.png import encode_png
 from rules.navegador.state import LastTurn
 from rules.navegador.view import NavegadorView
-
-COMPRESS_LEVEL = 1
 
 
 def board_size() -> tuple[int, int]:
@@ -71,10 +68,7 @@ def draw_navegador(view: NavegadorView, names: list[str] | None = None,
 def encode(image: Image.Image, view: NavegadorView) -> bytes:
     """PNG bytes: the picture mapped onto the static layer's fixed palette."""
     palette = static_for(view).palette
-    indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    indexed.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
-    return buf.getvalue()
+    return encode_png(image.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
 def render_navegador(view: NavegadorView, names: list[str] | None = None,

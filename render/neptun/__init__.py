@@ -10,12 +10,11 @@ temples, players, log — each drawn on its piece of the static layer, mapped on
 layer's fixed palette and kept, keyed by exactly what that band shows, so that the next
 picture redraws only the bands that changed; each player's row and each log line is such
 a piece too, kept by its content wherever it stands. The pieces are then pasted together
-and encoded (PNG, compress level 1).
+and encoded (``render.png``).
 """
 
 from __future__ import annotations
 
-import io
 import json
 import threading
 from collections import OrderedDict
@@ -41,6 +40,7 @@ from render.neptun.pen import Pen
 from render.neptun.seats import SeatStyle, seat_styles
 from render.neptun.ships import draw_ships, draw_voyages
 from render.neptun.static import StaticLayer, static_for
+from render.png import encode_png
 from rules.neptun.view import NeptunView
 
 COMPRESS_LEVEL = 1
@@ -195,9 +195,7 @@ def draw_neptun(view: NeptunView, names: list[str] | None = None,
 
 
 def encode(image: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
-    return buf.getvalue()
+    return encode_png(image)
 
 
 def render(view: NeptunView, names: list[str] | None = None,

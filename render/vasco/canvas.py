@@ -13,13 +13,13 @@ Every text goes through ``render.text`` (the shipped DejaVu fonts, ``drawable`` 
 
 from __future__ import annotations
 
-import io
 import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render import text as tx
+from render.png import encode_png
 
 Anchor = str
 SUPER = 3           # sprites are drawn this many times larger, then reduced (smooth edges)
@@ -126,6 +126,4 @@ class Canvas:
 
 
 def encode(image: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
+    return encode_png(image)
