@@ -40,12 +40,12 @@ def main(argv: list[str] | None = None) -> int:
                   f"(bot/discord/app.py): {exc}.\nUnset DISCORD_TOKEN (or pass --local) to "
                   "play at the terminal table instead.", file=sys.stderr)
             return 2
-        tune_gc()
+        tune_gc(full_every=config.gc_seconds)
         return app.run(config)
     from bot import local
     from bot.store import StoreError
 
-    tune_gc()
+    tune_gc(full_every=config.gc_seconds)
 
     try:
         return asyncio.run(local.run(config, render="--no-render" not in args))

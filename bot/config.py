@@ -37,6 +37,8 @@
                              the picture follows (default 1)
     SAILBOT_PICTURE_TIMEOUT  seconds after which a picture is given up and its process
                              replaced (default 30)
+    SAILBOT_GC_SECONDS       seconds between the bot process's full garbage collections
+                             (default 600; bot/runtime.py)
     SAILBOT_DISCORD_API      the Discord API base URL (default https://discord.com/api/v10);
                              another one — a proxy, a self-hosted gateway, a test server —
                              also names the gateway (its /gateway/bot)
@@ -76,6 +78,7 @@ class Config:
     picture_nice: int = 10
     think_workers: int | None = None   # None: one per core; 0: a thread of the bot process
     think_nice: int = 19
+    gc_seconds: float = 600.0
     discord_api: str | None = None
     db_url: str | None = None          # a PostgreSQL URL; None: the SQLite file db_path
     shards: Shards | None = None
@@ -193,6 +196,7 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
     thinkers = int(_number(env, "SAILBOT_THINK_WORKERS", 0, 0, integer=True)) \
         if thinkers_text else None
     think_nice = _nice(env, "SAILBOT_THINK_NICE", 19)
+    gc_seconds = _number(env, "SAILBOT_GC_SECONDS", 600.0, 1.0)
     wait = _number(env, "SAILBOT_PICTURE_WAIT", 1.0, 0.0)
     timeout = _number(env, "SAILBOT_PICTURE_TIMEOUT", 30.0, 1.0)
     api = (env.get("SAILBOT_DISCORD_API") or "").strip().rstrip("/") or None
@@ -210,4 +214,5 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
                   think=think, panel_cache=panel_cache, render_workers=workers,
                   render_worker_mb=worker_mb, picture_queue=queue, picture_wait=wait,
                   picture_timeout=timeout, picture_nice=nice, think_workers=thinkers,
-                  think_nice=think_nice, discord_api=api, db_url=db_url, shards=shards)
+                  think_nice=think_nice, gc_seconds=gc_seconds, discord_api=api,
+                  db_url=db_url, shards=shards)

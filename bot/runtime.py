@@ -3,26 +3,64 @@
 measures that process.
 
 The garbage collector. Every move makes a new game state, a turn panel and a public view
-— tens of thousands of small objects — and most live only until the next move. With
-CPython's default thresholds (700, 10, 10) a full collection ran every ~200 commands under
-load and walked every live object (~180,000 with 100 live games): ~95 ms of CPU each, a
-pause every table felt, and half of all the collector's CPU. Full collections are now
-~100 times rarer, the young ones unchanged; what start-up built (modules, data, schemas)
-is frozen out of every collection. Measured with ``scripts/bench_service.py`` (CPU time of
-the collections over one run): 1.9 → 0.9 s, the longest pause 128 → 22 ms. Objects caught
-in reference cycles wait longer to be freed; the benchmark's RSS line keeps watch.
+— tens of thousands of small objects — and most live until that game's next move, long
+enough to outlive a young collection. CPython's collector then keeps walking them: with
+its default thresholds (700, 10, 10) a full collection ran every ~200 commands under load
+and walked every live object (~180,000 with 100 live games, ~95 ms of CPU each); with full
+collections made rare, the middle collections still walked the last few thousand
+survivors every tenth young collection (~150 of them in a benchmark run, 1 s of CPU, the
+longest 35–58 ms — a pause every table felt).
+
+No game leaves a reference cycle on a move (``tests/test_no_cycles.py``): the objects the
+collector walks are freed by their reference counts, never by it. So the young
+collections stay (they catch the short-lived cycles of asyncio and exceptions), the middle
+and full ones are left to a thread that runs a full collection every ``full_every``
+seconds (``SAILBOT_GC_SECONDS``, default 600): what a cycle holds past its first young
+collection is freed within minutes, and the pause (~100 ms with 100 live games) comes once
+in those minutes instead of every few seconds. What start-up built (modules, data,
+schemas) is frozen out of every collection. ``scripts/bench_service.py`` prints what a
+full collection found at the end of its run and what it cost.
 """
 
 from __future__ import annotations
 
 import gc
+import threading
 
-GC_THRESHOLDS = (700, 10, 1000)     # young, middle, full: see above
+# young, middle, full: the middle and full collections are never due on their own
+GC_THRESHOLDS = (700, 1_000_000, 1_000_000)
+FULL_EVERY = 600.0      # seconds between the full collections of the collector thread
 
 
-def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS) -> None:
-    """Freeze what exists now (call it once start-up has loaded everything) and set the
-    collector's thresholds."""
+class FullCollections(threading.Thread):
+    """A daemon thread running ``gc.collect()`` every ``every`` seconds until stopped."""
+
+    def __init__(self, every: float) -> None:
+        super().__init__(name="full-collections", daemon=True)
+        self.every = every
+        self.runs = 0
+        self.found = 0          # unreachable objects found (and freed) over all runs
+        self._stop_event = threading.Event()
+
+    def run(self) -> None:
+        while not self._stop_event.wait(self.every):
+            self.found += gc.collect()
+            self.runs += 1
+
+    def stop(self) -> None:
+        self._stop_event.set()
+
+
+def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS,
+            full_every: float | None = FULL_EVERY) -> FullCollections | None:
+    """Freeze what exists now (call it once start-up has loaded everything), set the
+    collector's thresholds and start the thread of full collections (none if
+    ``full_every`` is None or 0)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*thresholds)
+    if not full_every:
+        return None
+    collector = FullCollections(full_every)
+    collector.start()
+    return collector

@@ -31,7 +31,8 @@ the picture worker processes (prints numbers; not a test).
    with it: their PSS counts each shared page once in all).
 
 The bot process's collector is tuned as ``python -m bot`` tunes it (``bot/runtime.py``;
-``--default-gc`` keeps CPython's thresholds) and the body prints what its runs cost.
+``--default-gc`` keeps CPython's thresholds) and the body prints what its runs cost, and
+what one full collection at the end finds and costs (the bot runs one every few minutes).
 
 Ends with three lines a script can read: capacity, p99 at ``--rate``, the bot process's
 RSS. Bounded: it ends by itself; the database lives in a temporary folder unless --db.
@@ -61,7 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.pictures import Pictures  # noqa: E402
 from bot.pictures.job import Job, make_job, paint  # noqa: E402
 from bot.pictures.pool import ProcessPainter, machine_cores  # noqa: E402
-from bot.runtime import tune_gc  # noqa: E402
+from bot.runtime import FULL_EVERY, tune_gc  # noqa: E402
 from bot.table import TableService, start_thinkers  # noqa: E402
 from bot.table.thinkers import ProcessThinkers  # noqa: E402
 from rules.navegador.policy import random_turn  # noqa: E402
@@ -408,13 +409,28 @@ async def main() -> None:
                                           thinkers=thinkers)
             try:
                 lines = await run(svc, pictures, path, args, cores)
+                collected = collector.describe()     # before the full collection below
+                full = full_collection()
             finally:
                 await svc.close()
         finally:
             await thinkers.close()
             await pictures.close()
-    print(collector.describe())
+    print(collected)
+    print(full)
     print("\n".join(lines))
+
+
+def full_collection() -> str:
+    """One full collection with the games still live, timed: what the bot's collector
+    thread (bot/runtime.py) does every SAILBOT_GC_SECONDS, and the cyclic garbage the
+    whole run left for it."""
+    started, cpu = time.perf_counter(), time.thread_time()
+    found = gc.collect()
+    wall, cpu = time.perf_counter() - started, time.thread_time() - cpu
+    return (f"a full collection at the end, games live (bot/runtime.py runs one every "
+            f"{FULL_EVERY:.0f} s): {found} unreachable objects found, "
+            f"{wall * 1000:.0f} ms ({cpu * 1000:.0f} ms CPU)")
 
 
 async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.Namespace,

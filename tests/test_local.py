@@ -107,12 +107,13 @@ def test_with_a_token_python_m_bot_runs_the_discord_app(tmp_path, monkeypatch, c
     monkeypatch.setenv("SAILBOT_DB", str(tmp_path / "d.sqlite3"))
     seen = {}
     # the bot tunes the collector once loaded (bot/runtime.py): not this test process's
-    monkeypatch.setattr(entry, "tune_gc", lambda: seen.setdefault("collector", "tuned"))
+    monkeypatch.setattr(entry, "tune_gc",
+                        lambda **kw: seen.setdefault("collector", kw["full_every"]))
     fake = types.ModuleType("bot.discord.app")
     fake.run = lambda config: seen.setdefault("token", config.token) and 0
     monkeypatch.setitem(sys.modules, "bot.discord.app", fake)
     monkeypatch.setattr("bot.discord.app", fake, raising=False)
-    assert entry.main([]) == 0 and seen == {"collector": "tuned", "token": "token"}
+    assert entry.main([]) == 0 and seen == {"collector": 600.0, "token": "token"}
     monkeypatch.setitem(sys.modules, "bot.discord.app", None)     # the adapter is missing
     monkeypatch.delattr("bot.discord.app", raising=False)
     assert entry.main([]) == 2
