@@ -50,7 +50,9 @@ def encode_png(image: Image.Image) -> bytes:
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     parts = [SIGNATURE, chunk(b"IHDR", header)]
     if image.mode == "P":
-        palette = image.getpalette() or []
+        palette = image.getpalette()
+        if not palette or image.palette is None or image.palette.mode != "RGB":
+            raise ValueError("a palette picture needs an RGB palette here")
         parts.append(chunk(b"PLTE", bytes(palette)))
     rows = filtered_rows(image.tobytes(), width * channels)
     parts.append(chunk(b"IDAT", isal_zlib.compress(rows, LEVEL)))

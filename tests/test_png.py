@@ -56,6 +56,10 @@ def test_a_short_palette_is_written_as_it_is() -> None:
 def test_pictures_it_cannot_write_are_refused_with_a_reason() -> None:
     with pytest.raises(ValueError, match="CMYK"):
         encode_png(Image.new("CMYK", (2, 2)))
+    rgba_palette = Image.new("P", (2, 2))
+    rgba_palette.putpalette([0, 0, 0, 0] * 4, rawmode="RGBA")
+    with pytest.raises(ValueError, match="RGB palette"):
+        encode_png(rgba_palette)
     image = Image.new("P", (2, 2))
     image.info["transparency"] = 0
     with pytest.raises(ValueError, match="transparency"):
