@@ -16,7 +16,7 @@ collector walks are freed by their reference counts, never by it. So the young
 collections stay (they catch the short-lived cycles of asyncio and exceptions), the middle
 and full ones are left to a thread that runs a full collection every ``full_every``
 seconds (``SAILBOT_GC_SECONDS``, default 600): what a cycle holds past its first young
-collection is freed within minutes, and the pause (~100 ms with 100 live games) comes once
+collection is freed within minutes, and the pause (150–210 ms with 100 live games) comes once
 in those minutes instead of every few seconds. What start-up built (modules, data,
 schemas) is frozen out of every collection. ``scripts/bench_service.py`` prints what a
 full collection found at the end of its run and what it cost.

@@ -43,7 +43,6 @@ from render.neptun.static import StaticLayer, static_for
 from render.png import encode_png
 from rules.neptun.view import NeptunView
 
-COMPRESS_LEVEL = 1
 KEEP = 12                    # pieces of each kind kept drawn
 
 
