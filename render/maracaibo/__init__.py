@@ -61,11 +61,7 @@ def draw_maracaibo(view: MaracaiboView, names: list[str] | None = None,
     return image
 
 
-def encode(image: Image.Image) -> bytes:
-    return encode_png(image)
-
-
 def render(view: MaracaiboView, names: list[str] | None = None,
            colours: list[str] | None = None, since: MaracaiboView | None = None) -> bytes:
     """The registry's entry point (see ``render.registry``): PNG bytes of the board."""
-    return encode(draw_maracaibo(view, names, colours, since))
+    return encode_png(draw_maracaibo(view, names, colours, since))

@@ -193,14 +193,10 @@ def draw_neptun(view: NeptunView, names: list[str] | None = None,
     return draw_indexed(view, names, colours, since).convert("RGB")
 
 
-def encode(image: Image.Image) -> bytes:
-    return encode_png(image)
-
-
 def render(view: NeptunView, names: list[str] | None = None,
            colours: list[str] | None = None, since: NeptunView | None = None) -> bytes:
     """PNG bytes of the board in the public ``view`` (the registry's entry point)."""
-    return encode(draw_indexed(view, names, colours, since))
+    return encode_png(draw_indexed(view, names, colours, since))
 
 
 def forget_drawn() -> None:

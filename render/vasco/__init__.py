@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from PIL import Image
 
+from render.png import encode_png
 from render.vasco.board import draw_areas, draw_characters, draw_navigation, draw_numbers
-from render.vasco.canvas import Canvas, encode
+from render.vasco.canvas import Canvas
 from render.vasco.layout import load_layout
 from render.vasco.market import draw_projects, draw_recruit
 from render.vasco.panels import draw_header, draw_log, draw_players
@@ -52,4 +53,4 @@ def draw_vasco(view: VascoView, names: list[str] | None = None,
 def render(view: VascoView, names: list[str] | None = None, colours: list[str] | None = None,
            since: VascoView | None = None) -> bytes:
     """PNG bytes of the board in ``view`` (the registry's entry point)."""
-    return encode(draw_vasco(view, names, colours, since))
+    return encode_png(draw_vasco(view, names, colours, since))

@@ -19,7 +19,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import text as tx
-from render.png import encode_png
 
 Anchor = str
 SUPER = 3           # sprites are drawn this many times larger, then reduced (smooth edges)
@@ -123,7 +122,3 @@ class Canvas:
         sprite, dx, dy = text_sprite(content, face, size, ink, bg, anchor)
         self.paste(sprite, xy[0] + dx, xy[1] + dy, f"text:{content}")
         return drawn
-
-
-def encode(image: Image.Image) -> bytes:
-    return encode_png(image)
