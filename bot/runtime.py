@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 
 # young, middle, full: the middle and full collections are never due on their own
 GC_THRESHOLDS = (700, 1_000_000, 1_000_000)
@@ -33,22 +34,20 @@ FULL_EVERY = 600.0      # seconds between the full collections of the collector 
 
 
 class FullCollections(threading.Thread):
-    """A daemon thread running ``gc.collect()`` every ``every`` seconds until stopped."""
+    """A daemon thread running ``gc.collect()`` every ``every`` seconds, for the life of
+    the process."""
 
     def __init__(self, every: float) -> None:
         super().__init__(name="full-collections", daemon=True)
         self.every = every
         self.runs = 0
         self.found = 0          # unreachable objects found (and freed) over all runs
-        self._stop_event = threading.Event()
 
     def run(self) -> None:
-        while not self._stop_event.wait(self.every):
+        while True:
+            time.sleep(self.every)
             self.found += gc.collect()
             self.runs += 1
-
-    def stop(self) -> None:
-        self._stop_event.set()
 
 
 def tune_gc(thresholds: tuple[int, int, int] = GC_THRESHOLDS,
