@@ -18,13 +18,10 @@ from PIL import Image, ImageDraw
 from render import text as tx
 from render.maracaibo.layout import load_layout
 from render.palette import SEAT_COLOURS, ink_for
+from render.pen import rgb
 
 RGB = tuple[int, int, int]
 LEVELS = (0.25, 0.5, 0.75)
-
-
-def rgb(color: str) -> RGB:
-    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
 
 
 def blend(fg: RGB, bg: RGB, t: float) -> RGB:

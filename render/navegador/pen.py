@@ -14,8 +14,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import text as tx
+from render.pen import Anchor, ScaledPen, rgb, text_mask
 
-Anchor = str  # Pillow text anchor, e.g. "la" (left, ascender), "mm" (middle, middle)
 MIN_SIZE = 15   # default shrink floor; the layout's fonts.min is passed where it matters
 
 
@@ -40,12 +40,6 @@ def fitted(text: object, size: int, width: float, bold: bool = False,
     return tx.fit(str(text), face_of(bold), width, size, min(size, min_size))
 
 
-@lru_cache(maxsize=512)
-def rgb(color: str) -> tuple[int, int, int]:
-    """'#rrggbb' -> (r, g, b), parsed once."""
-    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
-
-
 @lru_cache(maxsize=1024)
 def rounded(w: int, h: int, fill: str | None, outline: str | None, width: int,
             radius: float) -> Image.Image:
@@ -56,65 +50,19 @@ def rounded(w: int, h: int, fill: str | None, outline: str | None, width: int,
     return img
 
 
-@lru_cache(maxsize=8192)
-def text_mask(text: str, face: str, size: int, anchor: Anchor,
-              halo: int = 0) -> tuple[Image.Image, int, int]:
-    """The coverage mask of a text (with a ``halo`` px outline) and its offset from the
-    anchor point. Board texts repeat from turn to turn (numbers, names, labels), so each is
-    rasterised once and then only pasted: several times faster than drawing it again."""
-    f = tx.font(face, size)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=halo)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor,
-                              stroke_width=halo, stroke_fill=255 if halo else None)
-    return mask, left, top
-
-
-class Pen:
+class Pen(ScaledPen):
     """Draws on ``image`` with coordinates given at picture scale, multiplied by ``scale``."""
-
-    def __init__(self, image: Image.Image, scale: int = 1) -> None:
-        self.image = image
-        self.draw = ImageDraw.Draw(image)
-        self.k = scale
-
-    def _p(self, xy: Sequence[float]) -> list[float]:
-        return [v * self.k for v in xy]
 
     def rect(self, box: Sequence[float], fill: str | None = None, outline: str | None = None,
              width: int = 1, radius: float = 0) -> None:
-        b = self._p(box)
         if radius and self.k == 1:
+            # at picture scale a rounded box is a sprite, drawn once for its size
+            b = self._p(box)
             x0, y0 = round(b[0]), round(b[1])
             sprite = rounded(round(b[2]) - x0, round(b[3]) - y0, fill, outline, width, radius)
             self.image.paste(sprite, (x0, y0), sprite)
-        elif radius:
-            self.draw.rounded_rectangle(b, radius * self.k, fill=fill, outline=outline,
-                                        width=width * self.k if outline else 0)
-        else:
-            self.draw.rectangle(b, fill=fill, outline=outline,
-                                width=width * self.k if outline else 0)
-
-    def circle(self, xy: Sequence[float], r: float, fill: str | None = None,
-               outline: str | None = None, width: int = 1) -> None:
-        x, y = xy
-        self.draw.ellipse(self._p((x - r, y - r, x + r, y + r)), fill=fill, outline=outline,
-                          width=width * self.k if outline else 0)
-
-    def line(self, points: Sequence[Sequence[float]], fill: str, width: int = 1) -> None:
-        self.draw.line([tuple(self._p(p)) for p in points], fill=fill, width=width * self.k,
-                       joint="curve")
-
-    def polygon(self, points: Sequence[Sequence[float]], fill: str | None = None,
-                outline: str | None = None, width: int = 1) -> None:
-        self.draw.polygon([tuple(self._p(p)) for p in points], fill=fill, outline=outline,
-                          width=width * self.k if outline else 0)
-
-    def pieslice(self, xy: Sequence[float], r: float, start: float, end: float, fill: str,
-                 outline: str | None = None, width: int = 1) -> None:
-        x, y = xy
-        self.draw.pieslice(self._p((x - r, y - r, x + r, y + r)), start, end, fill=fill,
-                           outline=outline, width=width * self.k if outline else 0)
+            return
+        super().rect(box, fill, outline, width, radius)
 
     def text(self, xy: Sequence[float], text: object, size: int, fill: str,
              anchor: Anchor = "la", bold: bool = False, max_width: float | None = None,

@@ -13,10 +13,11 @@ from PIL import Image, ImageDraw
 
 from render.navegador.geometry import boxes_meet, clip_to_box, route, tile_box
 from render.navegador.layout import Layout
-from render.navegador.pen import Pen, rgb
+from render.navegador.pen import Pen
 from render.navegador.seats import SeatStyle
 from render.navegador.sprites import colony_chip, paste, ship
 from render.navegador.static import StaticLayer, draw_stack, gates, legend_box, paste_gates
+from render.pen import rgb
 from rules.navegador.state import LastTurn
 from rules.navegador.view import NavegadorView, RegionView
 

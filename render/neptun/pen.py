@@ -16,6 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import text as tx
+from render.pen import ScaledPen, rgb, text_mask
 
 MIN_SIZE = 14
 _LOCAL = threading.local()
@@ -40,23 +41,6 @@ def _note_box(text: str, box: tuple[int, int, int, int], size: tuple[int, int]) 
         boxes.append((text, box, size))
 
 
-@lru_cache(maxsize=512)
-def rgb(color: str) -> tuple[int, int, int]:
-    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
-
-
-@lru_cache(maxsize=8192)
-def text_mask(text: str, face: str, size: int, anchor: str,
-              halo: int = 0) -> tuple[Image.Image, int, int]:
-    """A text's coverage mask (with a ``halo`` px outline) and its offset from the anchor."""
-    f = tx.font(face, size)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=halo)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor,
-                              stroke_width=halo, stroke_fill=255 if halo else None)
-    return mask, left, top
-
-
 @lru_cache(maxsize=2048)
 def disc_sprite(radius: int, fill: str, outline: str, letter: str, ink: str,
                 size: int) -> Image.Image:
@@ -72,43 +56,9 @@ def disc_sprite(radius: int, fill: str, outline: str, letter: str, ink: str,
     return big.resize((d, d), Image.Resampling.LANCZOS)
 
 
-class Pen:
+class Pen(ScaledPen):
     """Draws on ``image`` with coordinates given at picture scale, times ``scale``; with
     ``top``, the image is a band of the picture starting that many px down."""
-
-    def __init__(self, image: Image.Image, scale: int = 1, top: int = 0) -> None:
-        self.image = image
-        self.draw = ImageDraw.Draw(image)
-        self.k = scale
-        self.top = top
-
-    def _p(self, xy: Sequence[float]) -> list[float]:
-        return [(v - (self.top if i % 2 else 0)) * self.k for i, v in enumerate(xy)]
-
-    def rect(self, box: Sequence[float], fill: str | None = None, outline: str | None = None,
-             width: int = 1, radius: float = 0) -> None:
-        b = self._p(box)
-        if radius:
-            self.draw.rounded_rectangle(b, radius * self.k, fill=fill, outline=outline,
-                                        width=width * self.k if outline else 0)
-        else:
-            self.draw.rectangle(b, fill=fill, outline=outline,
-                                width=width * self.k if outline else 0)
-
-    def circle(self, xy: Sequence[float], r: float, fill: str | None = None,
-               outline: str | None = None, width: int = 1) -> None:
-        x, y = xy
-        self.draw.ellipse(self._p((x - r, y - r, x + r, y + r)), fill=fill, outline=outline,
-                          width=width * self.k if outline else 0)
-
-    def line(self, points: Sequence[Sequence[float]], fill: str, width: int = 1) -> None:
-        self.draw.line([tuple(self._p(p)) for p in points], fill=fill, width=width * self.k,
-                       joint="curve")
-
-    def polygon(self, points: Sequence[Sequence[float]], fill: str | None = None,
-                outline: str | None = None, width: int = 1) -> None:
-        self.draw.polygon([tuple(self._p(p)) for p in points], fill=fill, outline=outline,
-                          width=width * self.k if outline else 0)
 
     def disc(self, xy: Sequence[float], radius: int, fill: str, outline: str, letter: str = "",
              ink: str = "#000000", size: int = 16) -> None:

@@ -19,15 +19,12 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import text as tx
+from render.pen import rgb
 
 Anchor = str
 SUPER = 3           # sprites are drawn this many times larger, then reduced (smooth edges)
 _LOCK = threading.Lock()
 _PALETTE: list[Image.Image] = []
-
-
-def rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
 def set_palette(palette: Image.Image) -> None:

@@ -11,7 +11,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import text as tx
-from render.vasco.canvas import SUPER, Canvas, rgb, to_p
+from render.pen import rgb
+from render.vasco.canvas import SUPER, Canvas, to_p
 
 
 def _finish(big: Image.Image, w: int, h: int) -> Image.Image:

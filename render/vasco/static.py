@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from render import text as tx
 from render.palette import SEAT_COLOURS, ink_for
+from render.pen import ScaledPen
 from render.vasco import canvas as cv
 from render.vasco import geometry as geo
 from render.vasco.layout import Layout, load_layout
@@ -30,30 +31,12 @@ CHARACTER_TEXT = {
 }
 
 
-class Pen:
+class Pen(ScaledPen):
     """RGB drawing at ``k`` times the picture's scale (the static layer is reduced later)."""
 
     def __init__(self, image: Image.Image, k: int) -> None:
-        self.draw = ImageDraw.Draw(image)
-        self.k = k
+        super().__init__(image, k)
         self.placed: list[tuple[str, tuple[int, int, int, int]]] = []   # texts, for tests
-
-    def rect(self, box, fill=None, outline=None, width=1, radius=0) -> None:
-        b = [v * self.k for v in box]
-        if radius:
-            self.draw.rounded_rectangle(b, radius * self.k, fill=fill, outline=outline,
-                                        width=width * self.k if outline else 0)
-        else:
-            self.draw.rectangle(b, fill=fill, outline=outline,
-                                width=width * self.k if outline else 0)
-
-    def circle(self, xy, r, fill=None, outline=None, width=1) -> None:
-        x, y = xy
-        self.draw.ellipse([v * self.k for v in (x - r, y - r, x + r, y + r)], fill=fill,
-                          outline=outline, width=width * self.k if outline else 0)
-
-    def polygon(self, points, fill) -> None:
-        self.draw.polygon([(x * self.k, y * self.k) for x, y in points], fill=fill)
 
     def text(self, xy, text, size, fill, bold=False, anchor="la", max_width=None,
              min_size=15) -> float:
