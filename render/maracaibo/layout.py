@@ -8,14 +8,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import ConfigDict, model_validator
+
+from render.layout import Box, Strict
 
 PATH = Path(__file__).resolve().parents[2] / "data" / "maracaibo" / "layout.toml"
-Box = tuple[int, int, int, int]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Canvas(Strict):

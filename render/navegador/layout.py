@@ -6,18 +6,14 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
+from render.layout import Box, Canvas, Fonts, Strict
 from render.palette import PALETTE
 
 LAYOUT_FILE = Path(__file__).resolve().parents[2] / "data" / "navegador" / "layout.toml"
 
-Box = tuple[int, int, int, int]
 Point = tuple[int, int]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def _check_box(box: Box) -> Box:
@@ -26,29 +22,7 @@ def _check_box(box: Box) -> Box:
     return box
 
 
-class Canvas(_Strict):
-    width: int
-    height: int
-    static_scale: int = 2
-
-
-class Fonts(_Strict):
-    title: int
-    large: int
-    normal: int
-    small: int
-    min: int = 15
-
-    @model_validator(mode="after")
-    def _legible(self) -> Fonts:
-        if self.small < 18:
-            raise ValueError("fonts must be at least 18 px to stay legible on a phone")
-        if not 14 <= self.min <= self.small:
-            raise ValueError("fonts.min (the size texts shrink to) must be 14..small px")
-        return self
-
-
-class Colors(_Strict):
+class Colors(Strict):
     background: str
     ink: str
     muted: str
@@ -85,7 +59,7 @@ class Colors(_Strict):
         return self
 
 
-class Header(_Strict):
+class Header(Strict):
     box: Box
     log_box: Box
     log_lines: int
@@ -96,12 +70,12 @@ class Header(_Strict):
         return _check_box(box)
 
 
-class Zone(_Strict):
+class Zone(Strict):
     label: str
     xy: Point
 
 
-class MapLayout(_Strict):
+class MapLayout(Strict):
     box: Box
     tile: Point
     strip: int
@@ -117,7 +91,7 @@ class MapLayout(_Strict):
         return _check_box(box)
 
 
-class RondelLayout(_Strict):
+class RondelLayout(Strict):
     box: Box
     center: Point
     radius: int
@@ -143,7 +117,7 @@ class RondelLayout(_Strict):
         return self
 
 
-class MarketLayout(_Strict):
+class MarketLayout(Strict):
     box: Box
     title_h: int
     cell: Point
@@ -151,7 +125,7 @@ class MarketLayout(_Strict):
     summary_x: int
 
 
-class BuildingsLayout(_Strict):
+class BuildingsLayout(Strict):
     box: Box
     title_h: int
     row_h: int
@@ -160,22 +134,22 @@ class BuildingsLayout(_Strict):
     info_x: int
 
 
-class GalleryLayout(_Strict):
+class GalleryLayout(Strict):
     box: Box
     title_h: int
 
 
-class StatusLayout(_Strict):
+class StatusLayout(Strict):
     box: Box
 
 
-class Column(_Strict):
+class Column(Strict):
     key: str
     title: str
     width: int
 
 
-class ScoreboardLayout(_Strict):
+class ScoreboardLayout(Strict):
     box: Box
     head_h: int
     row_h: int
@@ -193,7 +167,7 @@ class ScoreboardLayout(_Strict):
 
 
 
-class Layout(_Strict):
+class Layout(Strict):
     canvas: Canvas
     fonts: Fonts
     colors: Colors

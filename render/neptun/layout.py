@@ -8,17 +8,17 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel
+from render.layout import Strict
 
 LAYOUT_FILE = Path(__file__).resolve().parents[2] / "data" / "neptun" / "layout.toml"
 
 
-class Canvas(BaseModel):
+class Canvas(Strict):
     width: int
     static_scale: int
 
 
-class Projection(BaseModel):
+class Projection(Strict):
     x0: float
     lon0: float
     kx: float
@@ -27,18 +27,18 @@ class Projection(BaseModel):
     ky: float
 
 
-class MapBox(BaseModel):
+class MapBox(Strict):
     top: int
     height: int
 
 
-class Port(BaseModel):
+class Port(Strict):
     x: int
     y: int
     label: str
 
 
-class Colors(BaseModel):
+class Colors(Strict):
     background: str
     sea: str
     deep_sea: str
@@ -62,18 +62,18 @@ class Colors(BaseModel):
     wind: str
 
 
-class Spot(BaseModel):
+class Spot(Strict):
     x: int
     y: int
 
 
-class Coast(BaseModel):
+class Coast(Strict):
     sea: list[tuple[float, float]]
     black_sea: list[tuple[float, float]]
     islands: list[list[tuple[float, float]]]
 
 
-class Layout(BaseModel):
+class Layout(Strict):
     canvas: Canvas
     projection: Projection
     map: MapBox

@@ -7,42 +7,16 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
+from render.layout import Box, Canvas, Fonts, Strict
 from render.palette import PALETTE
 
 LAYOUT_FILE = Path(__file__).resolve().parents[2] / "data" / "vasco" / "layout.toml"
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
-Box = tuple[int, int, int, int]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Canvas(_Strict):
-    width: int
-    height: int
-    static_scale: int = 2
-
-
-class Fonts(_Strict):
-    title: int
-    large: int
-    normal: int
-    small: int
-    min: int = 15
-
-    @model_validator(mode="after")
-    def _legible(self) -> Fonts:
-        if self.small < 18:
-            raise ValueError("fonts must be at least 18 px to stay legible on a phone")
-        if not 14 <= self.min <= self.small:
-            raise ValueError("fonts.min (the size texts shrink to) must be 14..small px")
-        return self
-
-
-class Colors(_Strict):
+class Colors(Strict):
     background: str
     panel: str
     panel_line: str
@@ -86,7 +60,7 @@ class Colors(_Strict):
         return self
 
 
-class Boxes(_Strict):
+class Boxes(Strict):
     header: Box
     navigation: Box
     numbers: Box
@@ -98,7 +72,7 @@ class Boxes(_Strict):
     log: Box
 
 
-class Layout(_Strict):
+class Layout(Strict):
     canvas: Canvas
     fonts: Fonts
     colors: Colors
