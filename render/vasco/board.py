@@ -28,7 +28,7 @@ def draw_navigation(cv: Canvas, layout: Layout, view: VascoView,
                 sprites.note(cv, "M", False, 15)
             else:
                 s = seats[ship.owner]
-                sprite = sprites.ship(s.colour, s.ink, s.letter, ship.strength, ship.tile,
+                sprite = sprites.ship(s.color, s.ink, s.letter, ship.strength, ship.tile,
                                       SHIP_W, SHIP_H, c.slot)
                 sprites.note(cv, f"{s.letter} {ship.tile}", False, 15)
             sprites.note(cv, str(ship.strength), True, 26)
@@ -119,7 +119,7 @@ def draw_areas(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatStyl
             if called:
                 cv.fill((x0 + 2, y0 + 2, x1 - 2, y1 - 2), c.since)
             bg = c.since if called else c.slot
-            sprite = sprites.pill(s.colour, s.ink, disc.number, s.letter, bg,
+            sprite = sprites.pill(s.color, s.ink, disc.number, s.letter, bg,
                                   c.highlight if called else "")
             sprites.note(cv, str(disc.number), True, 19)
             sprites.note(cv, s.letter, False, 14)
@@ -140,7 +140,7 @@ def draw_characters(cv: Canvas, layout: Layout, view: VascoView,
             cv.text((x0 + 6, y0 + 54), "on the board", 16, c.muted, c.tile, max_width=w)
         else:
             s = seats[holder]
-            sprite = sprites.disc(s.colour, s.ink, s.letter, 24, c.tile, "", 14)
+            sprite = sprites.disc(s.color, s.ink, s.letter, 24, c.tile, "", 14)
             sprites.note(cv, s.letter, True, 14)
             cv.paste(sprite, x0 + 5, y0 + 52)
             cv.text((x0 + 34, y0 + 65), s.name, 16, c.ink, c.tile, anchor="lm",

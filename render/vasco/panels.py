@@ -53,16 +53,16 @@ def draw_players(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSt
         p = view.seats[s.seat]
         x0, y0, x1, y1 = box
         w = x1 - x0 - 20
-        cv.fill((x0 + 2, y0 + 2, x1 - 2, y0 + 50), s.colour)
+        cv.fill((x0 + 2, y0 + 2, x1 - 2, y0 + 50), s.color)
         if view.actor == s.seat:
             cv.frame((x0, y0, x1, y1), c.highlight, 4)
-        disc = sprites.disc(s.tint, c.ink, s.letter, 36, s.colour, "", 20)
+        disc = sprites.disc(s.tint, c.ink, s.letter, 36, s.color, "", 20)
         sprites.note(cv, s.letter, True, 20)
         cv.paste(disc, x0 + 8, y0 + 6)
-        vp_w = cv.text((x1 - 12, y0 + 27), f"{p.vp} VP", 26, s.ink, s.colour, bold=True,
+        vp_w = cv.text((x1 - 12, y0 + 27), f"{p.vp} VP", 26, s.ink, s.color, bold=True,
                        anchor="rm")
         name = s.name + (" (cpu)" if s.computer else "")
-        cv.text((x0 + 54, y0 + 27), name, f.large, s.ink, s.colour, bold=True, anchor="lm",
+        cv.text((x0 + 54, y0 + 27), name, f.large, s.ink, s.color, bold=True, anchor="lm",
                 max_width=w - vp_w - 48)
         y = y0 + 60
         line = f"{p.coins} Reales · {p.captains} captain{'s' if p.captains != 1 else ''}"
