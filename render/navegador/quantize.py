@@ -8,8 +8,9 @@ anti-aliased edges of pieces and text drawn per turn).
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from render.fixed_palette import fixed_palette
 from render.navegador.layout import Layout
 from render.navegador.pen import Pen
 from render.navegador.seats import all_seat_colours, tint_of
@@ -67,28 +68,6 @@ def _swatches(layout: Layout) -> Image.Image:
 
 def build_palette(image: Image.Image, tiles: dict[str, tuple[Image.Image, Image.Image]],
                   layout: Layout) -> Image.Image:
-    exact = named_colors(layout)
     parts = [image, _swatches(layout)] + [t.convert("RGB") for pair in tiles.values()
                                           for t in pair]
-    width = max(p.width for p in parts)
-    sheet = Image.new("RGB", (width, sum(p.height for p in parts)), "#ffffff")
-    y = 0
-    for part in parts:
-        sheet.paste(part, (0, y))
-        y += part.height
-    free = 256 - len(exact)
-    sheet = sheet.resize((sheet.width // 2, sheet.height // 2), Image.Resampling.NEAREST)
-    sampled = sheet.quantize(colors=free, method=Image.Quantize.FASTOCTREE,
-                             dither=Image.Dither.NONE)
-    flat = (sampled.getpalette() or [])[: 3 * free]
-    colors = list(exact)
-    for i in range(0, len(flat), 3):
-        rgb = (flat[i], flat[i + 1], flat[i + 2])
-        if rgb not in colors:
-            colors.append(rgb)
-    colors = colors[:256]
-    colors += [colors[-1]] * (256 - len(colors))
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([v for rgb in colors for v in rgb])
-    ImageDraw.Draw(pal)  # make sure the palette is attached before sharing the image
-    return pal
+    return fixed_palette(named_colors(layout), parts, halve=True)

@@ -11,9 +11,11 @@ from __future__ import annotations
 from PIL import Image
 
 from render import palette as seat_palette
+from render.fixed_palette import fixed_palette
 from render.neptun.layout import Layout
 from render.neptun.pen import Pen
 from render.neptun.seats import tint_of
+from render.pen import rgb
 from rules.neptun.data import load_data
 
 EXTRA = ["#ffffff", "#000000", "#1d1d1d", "#e6f0e3", "#fdecc8", "#f6d7d2"]
@@ -46,24 +48,6 @@ def _swatches(layout: Layout) -> Image.Image:
     return sheet
 
 
-def build_palette(image: Image.Image, layout: Layout, players: int) -> Image.Image:
-    exact = [tuple(int(h[i:i + 2], 16) for i in (1, 3, 5)) for h in named_colors(layout)]
-    swatches = _swatches(layout)
-    sheet = Image.new("RGB", (max(image.width, swatches.width),
-                              image.height + swatches.height), "#ffffff")
-    sheet.paste(image, (0, 0))
-    sheet.paste(swatches, (0, image.height))
-    free = 256 - len(exact)
-    sampled = sheet.quantize(colors=free, method=Image.Quantize.FASTOCTREE,
-                             dither=Image.Dither.NONE)
-    flat = (sampled.getpalette() or [])[: 3 * free]
-    colors = list(exact)
-    for i in range(0, len(flat), 3):
-        rgb = (flat[i], flat[i + 1], flat[i + 2])
-        if rgb not in colors:
-            colors.append(rgb)
-    colors = colors[:256]
-    colors += [colors[-1]] * (256 - len(colors))
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([v for rgb in colors for v in rgb])
-    return pal
+def build_palette(image: Image.Image, layout: Layout) -> Image.Image:
+    exact = [rgb(h) for h in named_colors(layout)]
+    return fixed_palette(exact, [image, _swatches(layout)])

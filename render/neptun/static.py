@@ -53,7 +53,7 @@ def _build(players: int, links: tuple[tuple[str, str, str, int], ...],
     image = big.resize((w, h), Image.Resampling.LANCZOS)
     _markers(Pen(image), layout, links)
     _port_labels(Pen(image), layout, ports)
-    pal = build_palette(image, layout, players)
+    pal = build_palette(image, layout)
     indexed = image.quantize(palette=pal, dither=Image.Dither.NONE)
     key = hashlib.sha1(repr((players, links, ports, temples)).encode()).hexdigest()[:16]
     return StaticLayer(image=image, palette=pal, indexed=indexed, key=key)

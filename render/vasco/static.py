@@ -11,6 +11,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import text as tx
+from render.fixed_palette import fixed_palette
 from render.palette import SEAT_COLOURS, ink_for
 from render.pen import ScaledPen
 from render.vasco import canvas as cv
@@ -242,29 +243,7 @@ def _palette() -> Image.Image:
     layout = load_layout()
     exact = [cv.rgb(x) for x in exact_colours(layout)]
     layer = _rgb_layer(load_data().max_players)[0]
-    sheet_parts = [layer, _swatches(layout)]
-    width = max(p.width for p in sheet_parts)
-    sheet = Image.new("RGB", (width, sum(p.height for p in sheet_parts)), "#ffffff")
-    y = 0
-    for part in sheet_parts:
-        sheet.paste(part, (0, y))
-        y += part.height
-    free = 256 - len(exact)
-    sampled = sheet.quantize(colors=free, method=Image.Quantize.FASTOCTREE,
-                             dither=Image.Dither.NONE)
-    flat = (sampled.getpalette() or [])[: 3 * free]
-    colours = list(exact)
-    for i in range(0, len(flat), 3):
-        rgb = (flat[i], flat[i + 1], flat[i + 2])
-        # Pillow maps colours through a cache of 4-unit cells: a sampled colour that close
-        # to a named one could take its place, so named colours stay alone in their cell
-        if all(max(abs(a - b) for a, b in zip(rgb, c, strict=True)) > 6 for c in colours):
-            colours.append(rgb)
-    colours = colours[:256]
-    colours += [colours[-1]] * (256 - len(colours))
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([v for rgb in colours for v in rgb])
-    return pal
+    return fixed_palette(exact, [layer, _swatches(layout)], apart=6)
 
 
 def build_palette_once() -> None:
