@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from render import palette
+from render.maracaibo.seats import seat_styles as maracaibo_seats
 from render.navegador.layout import load_layout as navegador_layout
 from render.navegador.seats import seat_styles as navegador_seats
 from render.neptun.seats import seat_styles as neptun_seats
@@ -52,3 +53,12 @@ def test_each_board_keeps_its_own_defaults_and_tint() -> None:
     nep = neptun_seats(8, None)
     assert [s.color for s in nep] == [c.hex for c in palette.SEAT_COLOURS[:8]]
     assert [s.letter for s in nep] == list("ABCDEFGH")
+
+
+def test_maracaibo_letters_are_initials_too() -> None:
+    # a player called bob should not find "B" on someone else's pieces
+    seats = maracaibo_seats(3, ["Isabela (computer)", "alice", "bob"])
+    assert [seats.letter(s) for s in range(3)] == ["I", "A", "B"]
+    assert seats.name(0) == "Isabela (computer)"
+    same = maracaibo_seats(2, ["Ana", "Alba"])
+    assert [same.letter(s) for s in range(2)] == ["A", "B"]

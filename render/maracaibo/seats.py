@@ -1,12 +1,14 @@
 """Seat colours, letters and names for one picture: the table's colours (any "#rrggbb" or
 a palette name), else the palette's order; a letter on every piece, so colour is never
-the only cue."""
+the only cue — the players' initials when they all differ, as on the other boards
+(``render/seats.py``), else A, B, C …"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from render import seats as shared
 from render.maracaibo.ink import index, palette
 from render.palette import SEAT_COLOURS, colour, ink_for
 
@@ -17,6 +19,7 @@ LETTERS = "ABCDEFGH"
 class Seats:
     fills: tuple[str, ...]
     names: tuple[str, ...]
+    letters: tuple[str, ...]
 
     def fill(self, seat: int) -> str:
         return self.fills[seat]
@@ -25,7 +28,7 @@ class Seats:
         return ink_for(self.fills[seat])
 
     def letter(self, seat: int) -> str:
-        return LETTERS[seat]
+        return self.letters[seat]
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -46,4 +49,7 @@ def seat_styles(players: int, names: list[str] | None = None,
         fills.append(f"#{r:02x}{g:02x}{b:02x}")
     shown = [(names[s] if names and s < len(names) and names[s] else f"Seat {s + 1}")
              for s in range(players)]
-    return Seats(tuple(fills), tuple(shown))
+    # the letters as every board picks them (the computer tag is no initial)
+    letters = tuple(s.letter for s in shared.seat_styles(players, names, None, fills,
+                                                         LETTERS, 0.0))
+    return Seats(tuple(fills), tuple(shown), letters)
