@@ -53,13 +53,9 @@ def base_letter(name: str) -> str:
     return unicodedata.normalize("NFKD", name[:1])[:1].upper()
 
 
-def seat_styles(players: int, names: list[str] | None, colours: list[str] | None,
-                defaults: Sequence[str], letters: str, tint: float) -> list[SeatStyle]:
-    """Display names (default "Seat n"; a name the font cannot draw at all also becomes
-    "Seat n") and letters: the players' initials when they are all different plain
-    letters A-Z (a Greek Alpha or a Cyrillic Es would look like another seat's A or C),
-    otherwise ``letters`` in seat order. ``colours`` ("#rrggbb" or a palette name per seat)
-    replace the ``defaults``; a missing or malformed one keeps the default."""
+def display_names(players: int, names: list[str] | None) -> tuple[list[str], list[bool]]:
+    """Each seat's name as drawn (default "Seat n"; a name the font cannot draw at all
+    also becomes "Seat n"), without the computer tag, and whether it had one."""
     given = list(names or [])
     shown, computer = [], []
     for seat in range(players):
@@ -68,14 +64,32 @@ def seat_styles(players: int, names: list[str] | None, colours: list[str] | None
         raw = COMPUTER_SUFFIX.sub("", raw)
         fallback = f"Seat {seat + 1}"
         shown.append(drawable(raw, "bold", fallback) or fallback)
+    return shown, computer
+
+
+def piece_letters(shown: list[str], letters: str) -> list[str]:
+    """The players' initials when they are all different plain letters A-Z (a Greek Alpha
+    or a Cyrillic Es would look like another seat's A or C), otherwise ``letters`` in seat
+    order."""
     initials = [base_letter(n) for n in shown]
-    unique = len(set(initials)) == players and all(i in ASCII_LETTERS for i in initials)
+    if len(set(initials)) == len(shown) and all(i in ASCII_LETTERS for i in initials):
+        return initials
+    return list(letters[:len(shown)])
+
+
+def seat_styles(players: int, names: list[str] | None, colours: list[str] | None,
+                defaults: Sequence[str], letters: str, tint: float) -> list[SeatStyle]:
+    """Names (``display_names``), letters (``piece_letters``) and colours: ``colours``
+    ("#rrggbb" or a palette name per seat) replace the ``defaults``; a missing or
+    malformed one keeps the default."""
+    shown, computer = display_names(players, names)
+    marks = piece_letters(shown, letters)
     styles = []
     for s in range(players):
         color = wanted_colour(colours[s] if colours and s < len(colours) else None)
         color = color or defaults[s % len(defaults)]
-        styles.append(SeatStyle(s, shown[s], initials[s] if unique else letters[s], color,
-                                palette.ink_for(color), tint_of(color, tint), computer[s]))
+        styles.append(SeatStyle(s, shown[s], marks[s], color, palette.ink_for(color),
+                                tint_of(color, tint), computer[s]))
     return styles
 
 

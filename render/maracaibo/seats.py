@@ -5,12 +5,11 @@ the only cue — the players' initials when they all differ, as on the other boa
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from render import seats as shared
 from render.maracaibo.ink import index, palette
-from render.palette import SEAT_COLOURS, colour, ink_for
+from render.palette import SEAT_COLOURS, ink_for
 
 LETTERS = "ABCDEFGH"
 
@@ -39,17 +38,13 @@ def seat_styles(players: int, names: list[str] | None = None,
     fills = []
     for seat in range(players):
         default = SEAT_COLOURS[seat % len(SEAT_COLOURS)].hex
-        wanted = colours[seat] if colours and seat < len(colours) and colours[seat] else default
-        named = colour(wanted)
-        hexa = named.hex if named else wanted
-        if not re.fullmatch(r"#[0-9a-fA-F]{6}", hexa):
-            hexa = default                  # an unknown colour: the seat's usual one
+        wanted = colours[seat] if colours and seat < len(colours) else None
+        hexa = shared.wanted_colour(wanted) or default  # unknown: the seat's usual one
         # a colour outside the palette is drawn as the nearest palette colour
         r, g, b = palette()[0][index(hexa)]
         fills.append(f"#{r:02x}{g:02x}{b:02x}")
     shown = [(names[s] if names and s < len(names) and names[s] else f"Seat {s + 1}")
              for s in range(players)]
     # the letters as every board picks them (the computer tag is no initial)
-    letters = tuple(s.letter for s in shared.seat_styles(players, names, None, fills,
-                                                         LETTERS, 0.0))
-    return Seats(tuple(fills), tuple(shown), letters)
+    letters = shared.piece_letters(shared.display_names(players, names)[0], LETTERS)
+    return Seats(tuple(fills), tuple(shown), tuple(letters))
