@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import text as tx
-from render.pen import Anchor, ScaledPen, rgb, text_mask
+from render.pen import ScaledPen
 
 MIN_SIZE = 15   # default shrink floor; the layout's fonts.min is passed where it matters
 
@@ -53,6 +53,8 @@ def rounded(w: int, h: int, fill: str | None, outline: str | None, width: int,
 class Pen(ScaledPen):
     """Draws on ``image`` with coordinates given at picture scale, multiplied by ``scale``."""
 
+    min_size = MIN_SIZE
+
     def rect(self, box: Sequence[float], fill: str | None = None, outline: str | None = None,
              width: int = 1, radius: float = 0) -> None:
         if radius and self.k == 1:
@@ -63,38 +65,3 @@ class Pen(ScaledPen):
             self.image.paste(sprite, (x0, y0), sprite)
             return
         super().rect(box, fill, outline, width, radius)
-
-    def text(self, xy: Sequence[float], text: object, size: int, fill: str,
-             anchor: Anchor = "la", bold: bool = False, max_width: float | None = None,
-             min_size: int = MIN_SIZE, halo: str | None = None, face: str | None = None
-             ) -> float:
-        """Draw ``text``; with ``max_width`` it is fitted to that many px first. ``halo``
-        outlines it in that colour (legible over arrows). Returns the width drawn."""
-        face = face or face_of(bold)
-        if max_width is not None:
-            got = tx.fit(str(text), face, max_width, size, min(size, min_size))
-            content, face, size, drawn = got.text, got.face, got.size, got.width
-        else:
-            content = tx.drawable(str(text), face)
-            drawn = tx.width(content, face, size)
-        if not content:
-            return 0.0
-        tx.note_drawn(content, face, size, drawn, max_width)
-        ring = max(2, round(size / 7)) if halo else 0
-        if self.k == 1:
-            x, y = round(xy[0]), round(xy[1])
-            if halo:
-                mask, dx, dy = text_mask(content, face, size, anchor, ring)
-                self.image.paste(rgb(halo), (x + dx, y + dy, x + dx + mask.width,
-                                             y + dy + mask.height), mask)
-            mask, dx, dy = text_mask(content, face, size, anchor)
-            self.image.paste(rgb(fill), (x + dx, y + dy, x + dx + mask.width,
-                                         y + dy + mask.height), mask)
-            return drawn
-        f = tx.font(face, size * self.k)
-        at = tuple(self._p(xy))
-        if halo:
-            self.draw.text(at, content, font=f, fill=halo, anchor=anchor,
-                           stroke_width=ring * self.k, stroke_fill=halo)
-        self.draw.text(at, content, font=f, fill=fill, anchor=anchor)
-        return drawn

@@ -16,7 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import text as tx
-from render.pen import ScaledPen, rgb, text_mask
+from render.pen import ScaledPen
 
 MIN_SIZE = 14
 _LOCAL = threading.local()
@@ -60,6 +60,12 @@ class Pen(ScaledPen):
     """Draws on ``image`` with coordinates given at picture scale, times ``scale``; with
     ``top``, the image is a band of the picture starting that many px down."""
 
+    min_size = MIN_SIZE
+    halo_share = 6
+
+    def drew_text(self, text: str, box: tuple[int, int, int, int]) -> None:
+        _note_box(text, box, self.image.size)
+
     def disc(self, xy: Sequence[float], radius: int, fill: str, outline: str, letter: str = "",
              ink: str = "#000000", size: int = 16) -> None:
         """A piece at picture scale (only on a scale-1 pen)."""
@@ -70,44 +76,6 @@ class Pen(ScaledPen):
         x = round(xy[0] - sprite.width / 2)
         y = round(xy[1] - self.top - sprite.height / 2)
         self.image.paste(sprite, (x, y), sprite)
-
-    def text(self, xy: Sequence[float], text: object, size: int, fill: str,
-             anchor: str = "la", bold: bool = False, max_width: float | None = None,
-             min_size: int = MIN_SIZE, halo: str | None = None) -> float:
-        """Draw ``text`` (fitted into ``max_width`` if given; outlined in ``halo`` for
-        legibility over lines); returns the width drawn."""
-        face = "bold" if bold else "regular"
-        if max_width is not None:
-            got = tx.fit(str(text), face, max_width, size, min(size, min_size))
-            content, face, size, drawn = got.text, got.face, got.size, got.width
-        else:
-            content = tx.drawable(str(text), face)
-            drawn = tx.width(content, face, size)
-        if not content:
-            return 0.0
-        tx.note_drawn(content, face, size, drawn, max_width)
-        ring = max(2, round(size / 6)) if halo else 0
-        if self.k == 1:
-            x, y = round(xy[0]), round(xy[1] - self.top)
-            if halo:
-                mask, dx, dy = text_mask(content, face, size, anchor, ring)
-                self.image.paste(rgb(halo), (x + dx, y + dy, x + dx + mask.width,
-                                             y + dy + mask.height), mask)
-            mask, dx, dy = text_mask(content, face, size, anchor)
-            box = (x + dx, y + dy, x + dx + mask.width, y + dy + mask.height)
-            _note_box(content, box, self.image.size)
-            self.image.paste(rgb(fill), box, mask)
-            return drawn
-        f = tx.font(face, size * self.k)
-        at = tuple(self._p(xy))
-        left, top, right, bottom = f.getbbox(content, anchor=anchor)
-        _note_box(content, (round(at[0] + left), round(at[1] + top), round(at[0] + right),
-                            round(at[1] + bottom)), self.image.size)
-        if halo:
-            self.draw.text(at, content, font=f, fill=halo, anchor=anchor,
-                           stroke_width=ring * self.k, stroke_fill=halo)
-        self.draw.text(at, content, font=f, fill=fill, anchor=anchor)
-        return drawn
 
 
 def width_of(text: str, size: int, bold: bool = False) -> float:
