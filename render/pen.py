@@ -97,7 +97,7 @@ class ScaledPen:
         """Draw ``text``; with ``max_width`` it is fitted to that many px first. ``halo``
         outlines it in that colour (legible over lines and arrows). Returns the width
         drawn. At picture scale the text is a cached mask, pasted."""
-        face = face or ("bold" if bold else "regular")
+        face = face or tx.face_of(bold)
         if max_width is not None:
             floor = self.min_size if min_size is None else min_size
             got = tx.fit(str(text), face, max_width, size, min(size, floor))

@@ -45,6 +45,11 @@ _MODIFIERS = (
 _LOCAL = threading.local()
 
 
+def face_of(bold: bool) -> str:
+    """The face a ``bold`` flag asks for."""
+    return "bold" if bold else "regular"
+
+
 def font_path(face: str) -> Path:
     if face not in FACES:
         raise ValueError(f"unknown face {face!r}; faces are {', '.join(FACES)}")

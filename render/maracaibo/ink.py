@@ -109,10 +109,6 @@ def to_palette(img: Image.Image) -> Image.Image:
 # Text -------------------------------------------------------------------------------------
 
 
-def face_of(bold: bool) -> str:
-    return "bold" if bold else "regular"
-
-
 @lru_cache(maxsize=8192)
 def _mask(text: str, face: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     f = tx.font(face, size)
@@ -169,7 +165,7 @@ class Canvas:
              min_size: int | None = None) -> float:
         """Draw ``text`` (fitted into ``width`` px if given) on a ``bg`` background;
         returns the width drawn."""
-        face = face_of(bold)
+        face = tx.face_of(bold)
         if width is not None:
             floor = min_size or load_layout().fonts.min
             fitted = fit(str(text), face, max(1.0, width), size, min(size, floor))
@@ -210,5 +206,5 @@ def plain(text: str) -> str:
 
 
 def measure(text: object, size: int, bold: bool = False) -> float:
-    face = face_of(bold)
+    face = tx.face_of(bold)
     return tx.width(tx.drawable(str(text), face), face, size)

@@ -19,25 +19,21 @@ from render.pen import ScaledPen
 MIN_SIZE = 15   # default shrink floor; the layout's fonts.min is passed where it matters
 
 
-def face_of(bold: bool) -> str:
-    return "bold" if bold else "regular"
-
-
 def shown(text: object, bold: bool = False) -> str:
     """The text as it will be drawn (characters the font lacks replaced)."""
-    return tx.drawable(str(text), face_of(bold))
+    return tx.drawable(str(text), tx.face_of(bold))
 
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """Width in px of ``text`` drawn unfitted at ``size``."""
-    return round(tx.width(shown(text, bold), face_of(bold), size) + 0.49)
+    return round(tx.width(shown(text, bold), tx.face_of(bold), size) + 0.49)
 
 
 def fitted(text: object, size: int, width: float, bold: bool = False,
            min_size: int = MIN_SIZE) -> tx.Fitted:
     """``text`` fitted into ``width`` px (shrunk, condensed, then ellipsized)."""
-    return tx.fit(str(text), face_of(bold), width, size, min(size, min_size))
+    return tx.fit(str(text), tx.face_of(bold), width, size, min(size, min_size))
 
 
 @lru_cache(maxsize=1024)

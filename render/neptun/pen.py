@@ -79,5 +79,5 @@ class Pen(ScaledPen):
 
 
 def width_of(text: str, size: int, bold: bool = False) -> float:
-    face = "bold" if bold else "regular"
+    face = tx.face_of(bold)
     return tx.width(tx.drawable(text, face), face, size)

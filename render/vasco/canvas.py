@@ -53,10 +53,6 @@ def index_of(colour: str) -> int:
     return to_p(probe).getpixel((0, 0))  # type: ignore[return-value]
 
 
-def face_of(bold: bool) -> str:
-    return "bold" if bold else "regular"
-
-
 @lru_cache(maxsize=8192)
 def text_sprite(content: str, face: str, size: int, ink: str, bg: str,
                 anchor: Anchor) -> tuple[Image.Image, int, int]:
@@ -110,7 +106,7 @@ class Canvas:
              min_size: int | None = None, face: str | None = None) -> float:
         """Draw ``text`` on the flat colour ``bg``; fitted to ``max_width`` when given.
         Returns the width drawn."""
-        face = face or face_of(bold)
+        face = face or tx.face_of(bold)
         content, face, size, drawn = fitted(text, face, size, max_width,
                                             min_size or self.min_size)
         if not content:

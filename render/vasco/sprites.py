@@ -21,7 +21,7 @@ def _finish(big: Image.Image, w: int, h: int) -> Image.Image:
 
 def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
            ink: str, bold: bool = True) -> None:
-    face = "bold" if bold else "regular"
+    face = tx.face_of(bold)
     draw.text(xy, tx.drawable(text, face), font=tx.font(face, size * SUPER), fill=rgb(ink),
               anchor="mm")
 
@@ -104,5 +104,5 @@ def chip(fill: str, ink: str, text: str, w: int, h: int, bg: str, size: int,
 def note(canvas: Canvas, text: str, bold: bool, size: int) -> None:
     """Report a sprite's label to the text recorder (tests check every glyph)."""
     if text:
-        tx.note_drawn(text, "bold" if bold else "regular", size,
-                      tx.width(text, "bold" if bold else "regular", size))
+        tx.note_drawn(text, tx.face_of(bold), size,
+                      tx.width(text, tx.face_of(bold), size))

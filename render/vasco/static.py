@@ -41,7 +41,7 @@ class Pen(ScaledPen):
 
     def text(self, xy, text, size, fill, bold=False, anchor="la", max_width=None,
              min_size=15) -> float:
-        face = "bold" if bold else "regular"
+        face = tx.face_of(bold)
         content, face, size, drawn = cv.fitted(text, face, size, max_width, min_size)
         if not content:
             return 0.0
