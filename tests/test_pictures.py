@@ -20,7 +20,7 @@ from bot.discord.respond import attach_later
 from bot.local import LocalTable
 from bot.pictures import Pictures
 from bot.pictures.job import make_job
-from bot.pictures.pool import ProcessPainter, ThreadPainter
+from bot.pictures.pool import ProcessPainter, ThreadPainter, Worker
 from bot.table import TableService
 from bot.table.narrate import PICTURE_BUSY, PICTURE_FOLLOWS
 from bot.table.replies import Reply
@@ -208,6 +208,22 @@ async def test_a_picture_goes_to_a_free_worker_not_behind_a_busy_one(tmp_path: P
         first.cancel()
     finally:
         await painter.close()
+
+
+def test_a_picture_waits_behind_the_picture_given_out_first():
+    """With no worker free, a picture goes to the worker whose picture on hand was given
+    out first — the one likely to finish first —, not to whichever comes first in the
+    list; never past a worker's depth."""
+    painter = ProcessPainter(3, preload=False)
+    first, second, full = (Worker.__new__(Worker) for _ in range(3))
+    for worker, given in ((first, [5.0]), (second, [2.0]), (full, [1.0, 3.0])):
+        worker.claimed, worker.broken = given, False
+    painter._ready = [first, second, full]
+    assert painter._free() is second
+    second.claimed.append(6.0)
+    assert painter._free() is first
+    first.claimed.append(7.0)
+    assert painter._free() is None
 
 
 async def test_workers_draw_below_the_bots_cpu_priority():

@@ -2,8 +2,8 @@
 process (the fallback where processes cannot be started, and the tests' default).
 
 Both take an encoded job (``bot.pictures.job``) and give PNG bytes or raise
-``PictureFailed``; neither ever raises anything else, and neither can lose a move — the
-move is committed before its picture is asked for.
+``PictureFailed``; neither ever raises anything else, and neither can lose a move — a
+picture is drawn from a public view, and the move's commit never waits for its picture.
 
 The process pool runs its own small workers (``bot.pictures.worker``) rather than a
 ``ProcessPoolExecutor``, because it must be able to kill one worker that takes too long
@@ -109,7 +109,8 @@ class Worker:
         self.sock = socket.socket(fileno=os.dup(conn.fileno()))
         conn.close()
         self.sock.setblocking(False)
-        self.on_hand = 0            # pictures sent to it and not yet answered
+        self.claimed: list[float] = []  # when each picture on hand was given to it, oldest
+                                        # first (the worker answers in that order)
         self.broken = False         # an exchange failed: its answers can no longer be paired
         self._sending = asyncio.Lock()
         self._turn: asyncio.Future[None] | None = None   # the last exchange's, done once
@@ -125,6 +126,11 @@ class Worker:
         process.start()
         theirs.close()          # so that the worker's death closes the pipe for us
         return cls(process, mine)
+
+    @property
+    def on_hand(self) -> int:
+        """Pictures given to it and not yet answered."""
+        return len(self.claimed)
 
     @property
     def pid(self) -> int | None:
@@ -319,9 +325,13 @@ class ProcessPainter:
         raise AssertionError("unreachable")
 
     def _free(self) -> Worker | None:
-        """The worker with the fewest pictures on hand, if one can take another."""
+        """The worker with the fewest pictures on hand, if one can take another; among
+        busy ones, the one given its picture first (it is likely to finish first: a
+        picture waiting in a worker's pipe waits for the whole picture ahead of it, and
+        the first of the workers took twice the pictures of the second when ties went to
+        it)."""
         open_ = [w for w in self._ready if w.on_hand < self.depth and not w.broken]
-        return min(open_, key=lambda w: w.on_hand, default=None)
+        return min(open_, key=lambda w: (w.on_hand, w.claimed[:1]), default=None)
 
     async def _claim(self) -> Worker:
         """A worker for one more picture, waiting (first come, first served) for one."""
@@ -332,12 +342,13 @@ class ProcessPainter:
                 self._slots.notify()    # this picture goes to the next in line
                 raise
             assert worker is not None
-            worker.on_hand += 1
+            worker.claimed.append(asyncio.get_running_loop().time())
             return worker
 
     async def _release(self, worker: Worker) -> None:
         async with self._slots:
-            worker.on_hand -= 1
+            if worker.claimed:
+                worker.claimed.pop(0)
             self._slots.notify()
 
     async def _arrived(self, worker: Worker) -> None:
