@@ -4,8 +4,10 @@ autocomplete."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
+from typing import Any
 
 import pytest
 from bot_support import (
@@ -399,6 +401,37 @@ async def test_race_error_says_someone_moved_first(db: Databases):
     two = await make_service(path)
     try:
         await stale_commit(one, two)
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_move_that_loses_a_race_draws_its_picture_for_nobody(
+        db: Databases, monkeypatch: pytest.MonkeyPatch):
+    """A move's picture starts while the move is committed. When the commit loses a race,
+    nothing changes, the player is told, and the picture drawn meanwhile is never shown."""
+    path = db / "r2.sqlite3"
+    one = await make_service(path)
+    await started(one, [ALICE, BOB])
+    two = await make_service(path, render=True)
+    try:
+        seat, user = await to_move(one)
+        stale = await two.table(CH)              # two has read the table...
+        await one.move(CH, user, "workers 1")    # ...then one's move lands
+
+        async def as_read_before(channel_id: int) -> Any:
+            return stale
+
+        monkeypatch.setattr(two.tables, "active", as_read_before)
+        with pytest.raises(RaceError, match="Someone moved first — here is the board now"):
+            await two.move(CH, user, "workers 2")
+        assert [m.notation for m in await one.store.moves(stale.row.id)] == ["workers 1"]
+        pictures = two.narrator.pictures
+        for _ in range(300):                     # the abandoned picture finishes by itself
+            if not pictures.pending:
+                break
+            await asyncio.sleep(0.1)
+        assert pictures.pending == 0 and pictures.counts["drawn"] == 1
     finally:
         await one.close()
         await two.close()

@@ -7,8 +7,8 @@ way of a move.
 * **Never in the way**: a reply waits at most ``wait`` seconds for its picture. A picture
   not ready by then *follows*: the reply goes out without it and carries the drawing
   (``Drawn.later``), which the adapter attaches when it is done. A picture that fails or
-  takes longer than ``timeout`` is dropped; the move was committed before it was asked
-  for, so nothing is ever lost.
+  takes longer than ``timeout`` is dropped; the move is committed whatever becomes of its
+  picture (which is drawn meanwhile), so nothing is ever lost.
 """
 
 from __future__ import annotations

@@ -173,9 +173,15 @@ class MoveDesk:
         more, after = await self.tables.computers(
             Table(table.row, table.seats, g, after, table.ply + len(plays)), after)
         plays += more
+        # the picture starts while the moves are committed (the store's round trip, 2-3 ms
+        # under load, then hides behind the drawing); its view is the one the committed
+        # table, one version on, shows. A commit that fails leaves the picture unused.
+        ahead = Table(replace(table.row, version=table.row.version + 1), table.seats, g,
+                      after, table.ply + len(plays))
+        drawing = self.narrator.start_picture(ahead, since)
         table = await self.tables.commit(table, plays, after, mover=user_id)
         reply = await self.narrator.board_reply(table, play_lines(table, plays), user_id,
-                                                since=since)
+                                                since=since, drawing=drawing)
         secrets = private_events(table, plays)
         mine = secrets.pop(user_id, "")
         reply.private = "\n".join(x for x in (private, mine) if x)

@@ -123,11 +123,15 @@ class Narrator:
         return await self.start_picture(table, since).settle()
 
     async def board_reply(self, table: Table, lines: list[str], mover: int | None, *,
-                          notify_next: bool = True, since: Any = None) -> Reply:
+                          notify_next: bool = True, since: Any = None,
+                          drawing: Drawing | None = None) -> Reply:
+        """The reply showing ``table``: ``lines``, the next player, the picture (``drawing``
+        if the caller already started it) and the public turn panel."""
         assert table.state is not None
         # the picture is sent off first and drawn elsewhere while the panel (the event
         # loop's own work) is built
-        drawing = self.start_picture(table, since)
+        if drawing is None:
+            drawing = self.start_picture(table, since)
         panel = self.panels.public(table)
         drawn = await drawing.settle()
         note = PICTURE_FOLLOWS if drawn.later is not None else PICTURE_BUSY if drawn.busy else ""
