@@ -11,6 +11,12 @@ collections made rare, the middle collections still walked the last few thousand
 survivors every tenth young collection (~150 of them in a benchmark run, 1 s of CPU, the
 longest 35–58 ms — a pause every table felt).
 
+The young collections themselves are paced by the table service, one after every command
+(``bot.table.service.young_collection``): CPython's own count of allocations minus
+deallocations is held down by each move freeing the game's previous state, so between
+two of its young collections the young generation grew to 20,000–44,000 objects, a
+10–40 ms pause; one per command keeps each under a few milliseconds.
+
 No game leaves a reference cycle on a move (``tests/test_no_cycles.py``): the objects the
 collector walks are freed by their reference counts, never by it. So the young
 collections stay (they catch the short-lived cycles of asyncio and exceptions), the middle

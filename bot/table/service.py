@@ -73,7 +73,8 @@ def young_collection() -> None:
     by 700, and a move frees the game's previous state (thousands of old objects), so the
     young generation grew to 20,000–44,000 objects between two collections, each then
     a 10–40 ms pause for every table (``scripts/bench_service.py``). One per command walks
-    the same objects in pieces of ~1–5 ms, and less in all (1.0 → 0.7 s of CPU a run)."""
+    the same objects in pieces of at most ~3 ms (about the same CPU in all: 0.9–1.0 s a
+    benchmark run, before and after)."""
     gc.collect(0)
 
 
