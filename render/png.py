@@ -2,13 +2,13 @@
 
 Encoding was most of a picture's cost: Pillow's PNG writer at ``compress_level=1`` took
 ~10 ms of a Navegador board's ~21 ms (the other games' boards: 10–15 ms of 11–16). ISA-L
-(``isal``, Intel's storage acceleration library) deflates the same rows in ~2 ms into a
-smaller file, so the PNG is assembled here: the signature, IHDR, PLTE for a palette
-picture, one IDAT and IEND. Every row uses PNG filter 0 (none): the boards are palette
-pictures of flat colours, where filters gain little and cost time.
+(``isal``, Intel's storage acceleration library) deflates the same rows in ~2 ms, so the
+PNG is assembled here: the signature, IHDR, PLTE for a palette picture, one IDAT and IEND.
+Every row uses PNG filter 0 (none): the boards are palette pictures of flat colours, where
+filters gain little and cost time.
 
 The output depends only on the pixels (and the palette), so the same view gives the same
-bytes in every process on a machine.
+bytes in every process on a machine (at ISA-L's level 0: see ``LEVEL``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,13 @@ import struct
 from isal import isal_zlib
 from PIL import Image
 
-# ISA-L levels are 0–3; on the boards, 1 is as fast as 0 and ~15% smaller (measured).
-LEVEL = 1
+# ISA-L levels are 0–3. Level 0, because it is the one whose output depends only on the
+# input: at 1–3 ISA-L works in a buffer the binding allocates uninitialised
+# (``PyMem_Malloc``), and the same rows then deflated differently in about one fresh
+# process in 150 — the same pixels, other bytes, breaking "the same view gives the same
+# bytes". Level 0 gave one output in 550 fresh processes, in the same time (1.8 ms for a
+# Navegador board); its files are ~16% larger (Navegador 250–275 KB, the others under 220).
+LEVEL = 0
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # mode -> (PNG colour type, bytes per pixel); 8 bits per sample in all of them
