@@ -6,8 +6,10 @@ bounded."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import signal
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ from bot.local import LocalTable
 from bot.pictures import Pictures
 from bot.pictures.job import make_job
 from bot.pictures.pool import ProcessPainter, ThreadPainter, Worker
+from bot.pictures.worker import Answers
 from bot.table import TableService
 from bot.table.narrate import PICTURE_BUSY, PICTURE_FOLLOWS
 from bot.table.replies import Reply
@@ -224,6 +227,25 @@ def test_a_picture_waits_behind_the_picture_given_out_first():
     assert painter._free() is first
     first.claimed.append(7.0)
     assert painter._free() is None
+
+
+def test_a_workers_answer_is_one_write_the_pipe_has_room_for():
+    """A board's PNG goes into the pipe in one write, with nobody reading yet (so the bot
+    wakes once to read it), and reads back in ``Connection``'s framing, short or long."""
+    mine, theirs = multiprocessing.Pipe(duplex=True)
+    answers = Answers(theirs)
+    try:
+        for size in (3, 20_000, 300_000):       # a board is ~150-275 kB
+            message = bytes(range(256)) * (size // 256) + b"end"
+            writer = threading.Thread(target=answers.send, args=(message,), daemon=True)
+            writer.start()
+            writer.join(10)
+            assert not writer.is_alive(), f"{size} bytes did not fit in the pipe"
+            assert mine.recv_bytes() == message
+    finally:
+        answers.close()
+        mine.close()
+        theirs.close()
 
 
 async def test_workers_draw_below_the_bots_cpu_priority():
