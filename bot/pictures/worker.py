@@ -42,9 +42,10 @@ PIPE_ROOM = 1 << 20  # bytes a picture pipe may hold in flight (asked of the ker
                     # may give less: Linux gives up to twice its net.core.wmem_max, by
                     # default 416 kB) — a whole board PNG (~150–275 kB), so that it arrives
                     # in one piece. Through the default 208 kB the bot read a picture in
-                    # ~5 pieces, each a wake-up of its event loop: 5.8–6.1 ms of the bot's
-                    # CPU per command against 5.3–5.7 with the room, capacity 80–84
-                    # against 89–92 commands/s (three runs each, alternating)
+                    # ~5 pieces (5.2 socket reads a picture, now 3.0; 15.0 event-loop
+                    # iterations a command, now 12.7). Capacity in alternating runs: 80–84
+                    # -> 89–92 commands/s (room alone, 3 pairs), 86.5–93.6 -> 89.8–100.1
+                    # (room and one write, 4 pairs); the bot's CPU a command within noise
 MEMORY_EVERY = 16   # pictures between two memory checks: reading smaps_rollup walks every
                     # page of the process, ~4 ms of CPU (a fifth of a picture) at this size
 
