@@ -38,7 +38,7 @@ from multiprocessing.process import BaseProcess
 from typing import Protocol
 
 from bot.pictures.job import Job, PictureFailed, paint
-from bot.pictures.worker import NO, OK, READY, RETIRING, roomy, serve
+from bot.pictures.worker import NO, OK, READY, RETIRING, framed, roomy, serve
 from bot.pictures.worker import Painter as DrawJob
 
 log = logging.getLogger(__name__)
@@ -188,7 +188,7 @@ class Worker:
             async with self._sending:
                 self._check()
                 try:
-                    await loop.sock_sendall(self.sock, struct.pack("!i", len(job)) + job)
+                    await loop.sock_sendall(self.sock, framed(job))
                 except OSError as exc:
                     raise self._lost(repr(exc)) from None
             if before is not None:

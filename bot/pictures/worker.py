@@ -80,6 +80,14 @@ def private_mb() -> float:
         return 0.0
 
 
+def framed(message: bytes) -> bytes:
+    """``message`` behind its length, as ``Connection.send_bytes`` frames it (and
+    ``recv_bytes`` reads it), in one piece to write at once."""
+    size = len(message)
+    head = struct.pack("!i", size) if size <= 0x7FFFFFFF else struct.pack("!iQ", -1, size)
+    return head + message
+
+
 def roomy(sock: socket.socket) -> None:
     """Ask for ``PIPE_ROOM`` of send buffer on ``sock`` (whatever the kernel allows)."""
     try:
@@ -99,10 +107,7 @@ class Answers:
         roomy(self.sock)
 
     def send(self, message: bytes) -> None:
-        size = len(message)
-        head = (struct.pack("!i", size) if size <= 0x7FFFFFFF
-                else struct.pack("!iQ", -1, size))
-        self.sock.sendall(head + message)
+        self.sock.sendall(framed(message))
 
     def close(self) -> None:
         self.sock.close()
