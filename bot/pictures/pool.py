@@ -38,7 +38,7 @@ from multiprocessing.process import BaseProcess
 from typing import Protocol
 
 from bot.pictures.job import Job, PictureFailed, paint
-from bot.pictures.worker import NO, OK, READY, RETIRING, framed, roomy, serve
+from bot.pictures.worker import NO, OK, READY, RETIRING, framed, serve
 from bot.pictures.worker import Painter as DrawJob
 
 log = logging.getLogger(__name__)
@@ -102,18 +102,18 @@ class Worker:
     """One worker process and the bot's end of its pipe.
 
     The bot's end is read and written through the event loop (a non-blocking socket:
-    the duplex pipe is a socket pair), in the framing of ``Connection.send_bytes``. Both
-    ends ask for room for a whole message in the pipe (``worker.PIPE_ROOM``) and write it
-    in one piece, so a picture is usually read at one wake-up of the event loop; where the
-    kernel gives less room, it arrives in pieces and the loop serves other tables between
-    them instead of waiting in a blocking read."""
+    the duplex pipe is a socket pair), in the framing of ``Connection.send_bytes``. A
+    worker asks for room for a whole picture in the pipe (``worker.PIPE_ROOM``) and writes
+    each answer in one piece, so a picture is usually read at one wake-up of the event
+    loop; where the kernel gives less room, it arrives in pieces and the loop serves other
+    tables between them instead of waiting in a blocking read. (A job, ~14 kB of JSON,
+    fits the default room.)"""
 
     def __init__(self, process: BaseProcess, conn: Connection) -> None:
         self.process = process
         self.sock = socket.socket(fileno=os.dup(conn.fileno()))
         conn.close()
         self.sock.setblocking(False)
-        roomy(self.sock)            # a job (the views' JSON) goes out in one piece too
         self.claimed: list[float] = []  # when each picture on hand was given to it, oldest
                                         # first (the worker answers in that order)
         self.broken = False         # an exchange failed: its answers can no longer be paired
