@@ -14,18 +14,31 @@ policies through ``Game.policy(level)``; this module holds what every game can u
 Every level decides from its own seat's knowledge only: the first thing a policy does is
 ``state = game.determinize(state, seat, rng)``, so two states that differ only in what
 the seat cannot see give the same decision for the same rng.
+
+Whoever runs a policy may set ``GIVE_UP`` (a context variable) to a check that says when
+to stop: every few simulated moves the ``Simulator`` asks it, and raises ``GaveUp`` when
+it says yes. A decision is then abandoned whole, never cut short — it is either the same
+decision as without the check or none at all — so the check (the bot's: "this has taken
+more than a few milliseconds of this thread") can never change what a computer plays.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rules.contract import Game, Move
 
 LEVELS = ("easy", "normal", "strong")
+GIVE_UP: ContextVar[Callable[[], bool] | None] = ContextVar("give_up", default=None)
+GIVE_UP_EVERY = 16       # simulated moves between two asks of GIVE_UP (~0.5 ms of thinking)
+
+
+class GaveUp(Exception):
+    """``GIVE_UP`` said stop: the decision was abandoned, nothing of it was played."""
 DEFAULT_LEVEL = "normal"
 THINK_SECONDS = 1.0      # strong's default think time per decision (one core)
 
@@ -114,12 +127,19 @@ class Stats:
 
 
 class Simulator:
-    """``game.simulate`` with a count of simulated moves against a budget."""
+    """``game.simulate`` with a count of simulated moves against a budget; raises
+    ``GaveUp`` when the caller's ``GIVE_UP`` check says stop."""
 
     def __init__(self, game: Game, budget: Budget | None = None) -> None:
         self.game = game
         self.budget = budget or Budget()
+        self.give_up = GIVE_UP.get()
+        self._steps = 0
 
     def step(self, state: Any, seat: int, move: Move) -> Any:
         self.budget.spend()
+        if self.give_up is not None:
+            self._steps += 1
+            if self._steps % GIVE_UP_EVERY == 0 and self.give_up():
+                raise GaveUp(f"abandoned after {self._steps} simulated moves")
         return self.game.simulate(state, seat, move)

@@ -19,6 +19,7 @@ from bot.config import ConfigError, load_config
 from bot.table import TableService, start_thinkers
 from bot.table.thinkers import ProcessThinkers, Request, ThreadThinkers, kind, think
 from rules import game_names, get_game
+from rules.policy import GIVE_UP, GaveUp
 
 
 def first_turn(name: str, seed: int = 3) -> Request:
@@ -159,6 +160,49 @@ async def test_a_kind_of_turn_that_turns_out_slow_goes_back_to_the_processes() -
             await none.close()
     finally:
         await thinkers.close()
+
+
+async def test_a_turn_slower_in_the_thread_than_give_up_is_thought_again_in_a_process(
+) -> None:
+    """A kind known to be quick, in a position that is not: the thread gives up (here at
+    once: give_up 0) and a process thinks the turn again — the very same moves."""
+    thinkers = await pool(1, quick=1.0, give_up=0.0)
+    try:
+        request = first_turn("navegador")
+        expected = [(s, str(m)) for s, m, _, _ in think(request)]
+        assert [(s, str(m)) for s, m, _, _ in await thinkers.play(request)] == expected
+        assert (thinkers.in_thread, thinkers.gave_up) == (0, 0)     # unknown: a process
+        assert [(s, str(m)) for s, m, _, _ in await thinkers.play(request)] == expected
+        assert (thinkers.in_thread, thinkers.gave_up) == (1, 1)     # known quick: tried here
+    finally:
+        await thinkers.close()
+
+
+def test_giving_up_never_changes_a_decision_it_only_abandons_it() -> None:
+    """rules.policy.GIVE_UP: a check that never fires leaves every decision as it was;
+    one that fires abandons the decision with GaveUp instead of playing another move."""
+    calls = 0
+
+    def never() -> bool:
+        nonlocal calls
+        calls += 1
+        return False
+
+    for name in game_names():
+        request = first_turn(name)
+        plain = [(s, str(m)) for s, m, _, _ in think(request)]
+        token = GIVE_UP.set(never)
+        try:
+            assert [(s, str(m)) for s, m, _, _ in think(request)] == plain, name
+        finally:
+            GIVE_UP.reset(token)
+    assert calls > 0                     # the check was asked: a real search ran
+    token = GIVE_UP.set(lambda: True)
+    try:
+        with pytest.raises(GaveUp):
+            think(first_turn("navegador"))
+    finally:
+        GIVE_UP.reset(token)
 
 
 async def test_thinking_processes_run_below_the_bots_cpu_priority() -> None:

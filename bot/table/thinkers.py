@@ -28,6 +28,20 @@ place they were thought; a slow turn raises the estimate at once, cheap ones low
 slowly — and thinks the kinds that take under ``quick`` (10 ms) in a
 thread of the bot process, the rest (every ``strong`` search) in the processes.
 
+Quick turns think in **one** thread. With ``asyncio.to_thread`` several computers'
+turns thought at once, in as many threads, and each took the interpreter lock in turn:
+the event loop got only its share of it. In a benchmark run 161 of 1,974 quick turns
+took over 40 ms from request to answer (the longest 131 ms) though few used more than
+25 ms of CPU. With one thread, the bot's CPU per command fell 7–20% (three alternating
+pairs, ``docs/performance.md``).
+
+The estimate is per kind, not per position, and a kind's cost swings: Navegador's
+``normal`` takes ~3 ms for most turns and 40–700 ms for a long sail with a large fleet.
+So a turn thought in the thread gives up after ``give_up`` (25 ms) of the thread's CPU
+(``rules.policy.GIVE_UP``: a decision is abandoned whole, never cut short, so the
+computer plays the very same moves) and is thought again in a process, where it holds no
+one up; its kind's estimate rises to at least that much. (1–4 turns a benchmark run.)
+
 ``ThreadThinkers`` — a thread of the bot process, as before (the tests' default, the local
 table's, and the fallback where processes cannot start).
 """
@@ -41,7 +55,7 @@ import os
 import signal
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -51,6 +65,8 @@ from pydantic import BaseModel
 from bot.pictures.pool import PRELOAD, machine_cores
 from bot.table.computers import DEFAULT_LEVEL, Step, play_computers
 from rules import game_names, get_game
+from rules.policy import GIVE_UP as GIVE_UP_CHECK
+from rules.policy import GaveUp
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +76,8 @@ NICE = 19           # the thinking processes' CPU priority below the bot's. Besi
                     # 81-131 ms at 0, the computers as fast at each (scripts/bench_thinking.py)
 QUICK = 0.010       # seconds of CPU: a kind of turn that takes less is thought in the bot
                     # process (see above)
+GIVE_UP = 0.025     # seconds of the thread's CPU after which a turn thought in the bot
+                    # process is abandoned and thought again in a process
 LEARNING = 0.2      # how fast the estimate of a kind's cost falls after cheaper turns
 
 
@@ -87,11 +105,19 @@ def think(request: Request) -> list[Step]:
 Thinker = Callable[[Request], list[Step]]
 
 
-def timed(thinker: Thinker, request: Request) -> tuple[list[Step], float]:
+def timed(thinker: Thinker, request: Request,
+          give_up: float | None = None) -> tuple[list[Step], float]:
     """``thinker(request)`` and the CPU seconds it took (this thread's: in a thinking
-    process it is the only one working)."""
+    process it is the only one working). ``give_up``: seconds of this thread's CPU after
+    which the thinking stops with ``GaveUp`` (nothing of it is kept)."""
     started = time.thread_time()
-    steps = thinker(request)
+    check = None if give_up is None else (
+        lambda: time.thread_time() - started > give_up)
+    token = GIVE_UP_CHECK.set(check)
+    try:
+        steps = thinker(request)
+    finally:
+        GIVE_UP_CHECK.reset(token)
     return steps, time.thread_time() - started
 
 
@@ -147,16 +173,21 @@ class ProcessThinkers:
     stalls)."""
 
     def __init__(self, workers: int, *, nice: int = NICE, thinker: Thinker = think,
-                 quick: float = QUICK) -> None:
+                 quick: float = QUICK, give_up: float = GIVE_UP) -> None:
         self.workers = max(1, workers)
         self.nice = nice
         self.thinker = thinker
         self.quick = quick          # seconds of CPU; 0: every turn in the processes
+        self.give_up = give_up      # seconds of CPU a turn may take in the thread
+        self.gave_up = 0            # turns abandoned in the thread and thought in a process
         self.renewed = 0            # pools started again after a worker died
         self.fallbacks = 0          # requests thought in a thread after that failed too
         self.in_thread = 0          # quick turns thought in the bot process
         self.costs: dict[tuple[str, frozenset[str]], float] = {}   # CPU s per turn, by kind
         self._executor = self._new_executor()
+        # one thread for the quick turns: several threads thinking at once would each take
+        # the interpreter lock in turn, and the event loop would get only its share of it
+        self._here = ThreadPoolExecutor(1, thread_name_prefix="thinking")
 
     def _new_executor(self) -> ProcessPoolExecutor:
         ctx = multiprocessing.get_context("forkserver")
@@ -185,7 +216,13 @@ class ProcessThinkers:
         key = kind(request)
         if self.costs.get(key, self.quick) < self.quick:
             self.in_thread += 1
-            return self._learn(key, await asyncio.to_thread(timed, self.thinker, request))
+            try:
+                return self._learn(key, await loop.run_in_executor(
+                    self._here, timed, self.thinker, request, self.give_up))
+            except GaveUp:
+                # a costly position of a cheap kind: think it where it holds no one up
+                self.gave_up += 1
+                self.costs[key] = max(self.costs.get(key, 0.0), self.give_up)
         for _ in range(2):
             executor = self._executor
             try:
@@ -218,6 +255,7 @@ class ProcessThinkers:
     async def close(self) -> None:
         executor = self._executor
         await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        self._here.shutdown(wait=False, cancel_futures=True)
 
     def describe(self) -> str:
         return f"{self.workers} thinking process(es)"
