@@ -35,8 +35,9 @@ took over 40 ms from request to answer (the longest 131 ms) though few used more
 25 ms of CPU. With one thread, the bot's CPU per command fell 7–20% (three alternating
 pairs, ``docs/performance.md``).
 
-The estimate is per kind, not per position, and a kind's cost swings: Navegador's
-``normal`` takes ~3 ms for most turns and 40–700 ms for a long sail with a large fleet.
+The estimate is per kind, not per position, and a kind's cost swings: one game's
+``normal`` takes ~3 ms for most turns and 40–700 ms for a few positions (a long sail with
+a large fleet; ``docs/performance.md``).
 So a turn thought in the thread gives up after ``give_up`` (25 ms) of the thread's CPU
 (``rules.policy.GIVE_UP``: a decision is abandoned whole, never cut short, so the
 computer plays the very same moves) and is thought again in a process, where it holds no
