@@ -556,6 +556,10 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
               f"turn latency from arrival to the reply with its picture: p50 "
               f"{pct(latencies, 50) * 1000:.0f} ms, p99 {pct(latencies, 99) * 1000:.0f} ms, "
               f"max {max(latencies) * 1000:.0f} ms; {uptime()}")
+    if isinstance(thinkers, ProcessThinkers):
+        print(f"computers' turns over the run: {thinkers.in_thread} in the bot's thread "
+              f"({thinkers.gave_up} of them given up there after {thinkers.give_up * 1000:.0f} "
+              f"ms of its CPU), {thinkers.in_processes} in the thinking processes")
     single: list[float] = []
     for g in range(min(args.games, 20)):
         await play(svc, 10_000 + g, 1, random.Random(g), single)

@@ -174,6 +174,7 @@ async def test_a_turn_slower_in_the_thread_than_give_up_is_thought_again_in_a_pr
         assert (thinkers.in_thread, thinkers.gave_up) == (0, 0)     # unknown: a process
         assert [(s, str(m)) for s, m, _, _ in await thinkers.play(request)] == expected
         assert (thinkers.in_thread, thinkers.gave_up) == (1, 1)     # known quick: tried here
+        assert thinkers.in_processes == 2                           # ...and thought there
     finally:
         await thinkers.close()
 

@@ -184,6 +184,7 @@ class ProcessThinkers:
         self.renewed = 0            # pools started again after a worker died
         self.fallbacks = 0          # requests thought in a thread after that failed too
         self.in_thread = 0          # quick turns thought in the bot process
+        self.in_processes = 0       # turns sent to the processes (given up ones too)
         self.costs: dict[tuple[str, frozenset[str]], float] = {}   # CPU s per turn, by kind
         self._executor = self._new_executor()
         # one thread for the quick turns: several threads thinking at once would each take
@@ -224,6 +225,7 @@ class ProcessThinkers:
                 # a costly position of a cheap kind: think it where it holds no one up
                 self.gave_up += 1
                 self.costs[key] = max(self.costs.get(key, 0.0), self.give_up)
+        self.in_processes += 1
         for _ in range(2):
             executor = self._executor
             try:
