@@ -33,14 +33,14 @@ from typing import Any, Protocol
 from rules.contract import Game, Move
 
 LEVELS = ("easy", "normal", "strong")
+DEFAULT_LEVEL = "normal"
+THINK_SECONDS = 1.0      # strong's default think time per decision (one core)
 GIVE_UP: ContextVar[Callable[[], bool] | None] = ContextVar("give_up", default=None)
 GIVE_UP_EVERY = 16       # simulated moves between two asks of GIVE_UP (~0.5 ms of thinking)
 
 
 class GaveUp(Exception):
     """``GIVE_UP`` said stop: the decision was abandoned, nothing of it was played."""
-DEFAULT_LEVEL = "normal"
-THINK_SECONDS = 1.0      # strong's default think time per decision (one core)
 
 
 class Policy(Protocol):
@@ -134,12 +134,10 @@ class Simulator:
         self.game = game
         self.budget = budget or Budget()
         self.give_up = GIVE_UP.get()
-        self._steps = 0
 
     def step(self, state: Any, seat: int, move: Move) -> Any:
         self.budget.spend()
-        if self.give_up is not None:
-            self._steps += 1
-            if self._steps % GIVE_UP_EVERY == 0 and self.give_up():
-                raise GaveUp(f"abandoned after {self._steps} simulated moves")
+        if (self.give_up is not None and self.budget.used % GIVE_UP_EVERY == 0
+                and self.give_up()):
+            raise GaveUp(f"abandoned after {self.budget.used} simulated moves")
         return self.game.simulate(state, seat, move)
