@@ -47,11 +47,13 @@ import gc
 import multiprocessing
 import os
 import random
+import re
 import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -134,6 +136,23 @@ def cpu_seconds(pids: list[int]) -> float:
         except (OSError, IndexError, ValueError):
             pass
     return total / os.sysconf("SC_CLK_TCK")
+
+
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds each kind of thread of this process has used so far, by the thread's
+    name without its number (``thinking_0`` -> ``thinking``); the event loop's is
+    ``MainThread``."""
+    out: dict[str, float] = {}
+    for thread in threading.enumerate():
+        try:
+            with open(f"/proc/self/task/{thread.native_id}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        kind = re.sub(r"_\d+$", "", thread.name)
+        out[kind] = out.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf(
+            "SC_CLK_TCK")
+    return out
 
 
 def mb(kb: int) -> float:
@@ -489,6 +508,7 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     thinkers = svc.tables.thinkers
     thinking = await thinkers.pids() if isinstance(thinkers, ProcessThinkers) else []
     worker_cpu, think_cpu = cpu_seconds(workers), cpu_seconds(thinking)
+    threads_before = thread_cpu()
     started, cpu = time.perf_counter(), time.process_time()
     if profiler is not None:
         profiler.enable()
@@ -501,6 +521,8 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
         profiler.dump_stats(args.profile)
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     capacity = sum(counts) / elapsed
+    threads = {kind: seconds - threads_before.get(kind, 0.0)
+               for kind, seconds in thread_cpu().items()}
     worker_cpu = cpu_seconds(workers) - worker_cpu
     think_cpu = cpu_seconds(thinking) - think_cpu
     print(f"capacity with pictures, all {args.games} games flat out (closed loop): "
@@ -509,6 +531,11 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
           f"p99 {pct(latencies, 99) * 1000:.0f} ms; bot process CPU "
           f"{cpu / sum(counts) * 1000:.2f} ms per command (players' choosing "
           f"{sum(THINKING) / sum(counts) * 1000:.2f} ms of it); {dict(pictures.counts)}")
+    by_thread = sorted(threads.items(), key=lambda kv: -kv[1])
+    print("  the bot process's CPU per command by thread: " + ", ".join(
+        f"{kind} {seconds / sum(counts) * 1000:.2f} ms" for kind, seconds in by_thread
+        if seconds > 0) + f", threads that ended "
+        f"{(cpu - sum(threads.values())) / sum(counts) * 1000:.2f} ms")
     pictures.submit = type(pictures).submit.__get__(pictures)  # type: ignore[method-assign]
     if isinstance(pictures.painter, ProcessPainter):
         print(f"  pictures per worker: {sorted(pictures.painter.drawn_by.values())}")
