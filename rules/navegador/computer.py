@@ -136,6 +136,7 @@ class Board:
         self.state = state
         self.rows_left = _rows_left(state) if state.step not in ("king", "over") else 0
         self.sell = {g: actions.sell_price(state, g) for g in GOODS}
+        self.sell_key = tuple(self.sell.values())
         self.reach = data.phases.sail_range[state.phase - 1]
         pattern = unexplored_pattern(state)
         self.unexplored = any(pattern)
@@ -211,14 +212,57 @@ def _fleet(board: Board, sheet: PlayerSheet) -> float:
 def evaluate(state: NavegadorState, seat: int) -> float:
     """``seat``'s expected final points minus the best other seat's."""
     board = Board(state)
-    if state.final_turns_left is None:      # until the end is triggered, alike for all
-        time = turns_left(state, seat, board.rows_left)
-        values = [seat_value(board, s, time) for s in range(state.players)]
-    else:
-        values = [seat_value(board, s, turns_left(state, s, board.rows_left))
-                  for s in range(state.players)]
-    mine = values[seat]
-    return mine - max(v for s, v in enumerate(values) if s != seat)
+    shared = state.final_turns_left is None     # until the end is triggered, alike for all
+    time = turns_left(state, seat, board.rows_left) if shared else 0.0
+    mine = 0.0
+    best = None
+    for s in range(state.players):
+        when = time if shared else turns_left(state, s, board.rows_left)
+        if s == seat:
+            mine = seat_value(board, s, when)
+            continue
+        value = _other_value(board, s, when)
+        if best is None or value > best:
+            best = value
+    assert best is not None, "a game has two seats or more"
+    return mine - best
+
+
+# The other seats' values, remembered from one position of a search to the next. A
+# simulated move copies only its mover's sheet and the sea regions it can change, so the
+# other seats' sheets, and mostly the regions their ships are in, are the very same objects
+# in every position a computer weighs in its turn: their values are worked out once. An
+# entry is found by the sheet's id and holds the sheet, so no id is reused while it is
+# remembered; it is used only when every other input of ``seat_value`` is equal too (what
+# it read of the regions the seat's ships are in included), so a value is always the one
+# ``seat_value`` would give.
+_OTHERS: dict[int, tuple[PlayerSheet, tuple[Any, ...], tuple[tuple[str, bool, int], ...],
+                         float]] = {}
+_OTHERS_SIZE = 512
+
+
+def _other_value(board: Board, seat: int, time: float) -> float:
+    state = board.state
+    sheet = state.sheets[seat]
+    key = (time, board.sell_key, board.frontier, board.need, state.step == "over",
+           state.card.holder == seat)
+    regions = state.regions
+    entry = _OTHERS.get(id(sheet))
+    if entry is not None and entry[0] is sheet and entry[1] == key:
+        for region, revealed, tokens in entry[2]:
+            sea = regions[region]
+            if sea.revealed is not revealed or len(sea.tokens) != tokens:
+                break
+        else:
+            return entry[3]
+    value = seat_value(board, seat, time)
+    if len(_OTHERS) >= _OTHERS_SIZE:
+        _OTHERS.clear()
+    # what ``_fleet`` reads of the regions the seat's ships are in
+    read = tuple((region, regions[region].revealed, len(regions[region].tokens))
+                 for region, ships in sheet.ships.items() if ships)
+    _OTHERS[id(sheet)] = (sheet, key, read, value)
+    return value
 
 
 # Candidates -----------------------------------------------------------------------------
@@ -341,18 +385,20 @@ def _region(r: Any) -> Any:
 def copy_state(state: NavegadorState, mover: int | None = None,
                regions: bool | frozenset[str] = True) -> NavegadorState:
     """A copy as deep as ``apply`` needs. Given the ``mover``, the other seats' sheets
-    are shared (a move changes only its own seat's sheet, until the final scoring);
+    are shared (a move changes only its own seat's sheet, until the final scoring, which
+    begins at the end of the turn played with one turn left);
     with ``regions=False`` the sea regions are shared (only exploring, in a sail leg, and
     founding colonies change them), and given a set of region ids only those are copied."""
     d = dict(state.__dict__)
     if regions is True:
         d["regions"] = {k: _region(r) for k, r in state.regions.items()}
     elif regions:
-        d["regions"] = {k: _region(r) if k in regions else r
-                        for k, r in state.regions.items()}
+        d["regions"] = copied = dict(state.regions)
+        for key in regions:
+            copied[key] = _region(copied[key])
     for key in ("market", "bought", "gallery", "privilege_supply", "options"):
         d[key] = dict(d[key])
-    if mover is None or state.final_turns_left is not None:
+    if mover is None or (state.final_turns_left is not None and state.final_turns_left <= 1):
         d["sheets"] = [_sheet(x) for x in state.sheets]
     else:
         sheets = list(state.sheets)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping
 from functools import cache, lru_cache
+from operator import attrgetter
 from types import MappingProxyType
 
 from rules.navegador.data import NavegadorData, load_data
@@ -30,8 +31,10 @@ def open_distances(state: NavegadorState, origin: str) -> Mapping[str, int]:
 def unexplored_pattern(state: NavegadorState) -> tuple[bool, ...]:
     """Which regions are still unexplored, in the data's order: all the open routes
     depend on."""
-    regions = state.regions
-    return tuple(regions[key].explorer for key in _region_ids())
+    return tuple(map(_EXPLORER, map(state.regions.__getitem__, _region_ids())))
+
+
+_EXPLORER = attrgetter("explorer")
 
 
 @cache
