@@ -238,7 +238,8 @@ def evaluate(state: NavegadorState, seat: int) -> float:
 # ``seat_value`` would give.
 _OTHERS: dict[int, tuple[PlayerSheet, tuple[Any, ...], tuple[tuple[str, bool, int], ...],
                          float]] = {}
-_OTHERS_SIZE = 512
+_OTHERS_SIZE = 32        # a decision needs one per other seat; kept small, as an entry keeps its
+                         # sheet (and the memory pages it is in) alive
 
 
 def _other_value(board: Board, seat: int, time: float) -> float:
