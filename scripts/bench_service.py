@@ -6,6 +6,7 @@ the picture worker processes (prints numbers; not a test).
                                               [--no-half] [--profile FILE] [--db FILE]
                                               [--default-gc] [--gc Y,M,F] [--choose-live]
                                               [--think-workers N] [--think-nice N]
+                                              [--computers 0|1]
 
 1. Without pictures: every game plays ``--turns`` commands (two humans typing random whole
    turns, one computer seat answering), all games at once: commands/s through the service.
@@ -185,12 +186,16 @@ class CollectorWatch:
 # Playing --------------------------------------------------------------------------------
 
 
-async def setup_games(svc: TableService, games: int) -> None:
+async def setup_games(svc: TableService, games: int, computers: int = 1) -> None:
+    """Three-player games: two humans and a computer, or (``computers`` 0) three humans."""
     for g in range(games):
         ch, a, b = 10_000 + g, 1_000_000 + 2 * g, 1_000_001 + 2 * g
         await svc.open_lobby(ch, 1, a, f"Ann{g}", "navegador")
         await svc.join(ch, b, f"Ben{g}")
-        await svc.add_computer(ch, a)
+        if computers:
+            await svc.add_computer(ch, a)
+        else:
+            await svc.join(ch, 2_000_000 + g, f"Cy{g}")
         await svc.start_game(ch, a)
 
 
@@ -396,6 +401,10 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--gc", metavar="Y,M,F",
                         help="the collector's thresholds to try (default: the bot's)")
     parser.add_argument("--db", help="SQLite file (default: a temporary one, removed after)")
+    parser.add_argument("--computers", type=int, choices=(0, 1), default=1,
+                        help="computer seats per game (default 1: two humans and a "
+                             "computer; 0: three humans, to measure the bot without "
+                             "any computer's thinking)")
     parser.add_argument("--profile", metavar="FILE",
                         help="cProfile the bot process during the capacity run into FILE")
     return parser.parse_args()
@@ -455,9 +464,10 @@ def full_collection() -> str:
 async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.Namespace,
               cores: int) -> list[str]:
     """Every step; returns the three closing lines."""
-    print(f"{args.games} concurrent games (2 humans + 1 computer each), SQLite WAL at {path}")
+    seats = "2 humans + 1 computer" if args.computers else "3 humans, no computer"
+    print(f"{args.games} concurrent games ({seats} each), SQLite WAL at {path}")
     started = time.perf_counter()
-    await setup_games(svc, args.games)
+    await setup_games(svc, args.games, args.computers)
     print(f"setup: {args.games} lobbies opened, joined and started in "
           f"{time.perf_counter() - started:.2f} s")
 
