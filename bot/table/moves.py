@@ -115,9 +115,12 @@ class MoveDesk:
     def notation(self, g: Game, state: BaseModel, seat: int, move: Move, typed: str) -> str:
         """The text to log: the canonical notation when it reads back as the same move
         (so the log replays exactly), else what the player typed."""
+        canonical = str(move)
+        if canonical == typed:      # it was just read as this very move (a panel press)
+            return canonical
         try:
-            if g.parse(state, seat, str(move)) == move:
-                return str(move)
+            if g.parse(state, seat, canonical) == move:
+                return canonical
         except RulesError:
             pass
         log.warning("notation %r does not read back as the move; logging %r", str(move), typed)
