@@ -245,14 +245,14 @@ _OTHERS_SIZE = 32        # a decision needs one per other seat; kept small, as a
 def _other_value(board: Board, seat: int, time: float) -> float:
     state = board.state
     sheet = state.sheets[seat]
-    key = (time, board.sell_key, board.frontier, board.need, state.step == "over",
-           state.card.holder == seat)
+    key = (time, board.sell_key, board.unexplored, board.frontier, board.need,
+           state.step == "over", state.card.holder == seat)
     regions = state.regions
     entry = _OTHERS.get(id(sheet))
     if entry is not None and entry[0] is sheet and entry[1] == key:
         for region, revealed, tokens in entry[2]:
             sea = regions[region]
-            if sea.revealed is not revealed or len(sea.tokens) != tokens:
+            if sea.revealed != revealed or len(sea.tokens) != tokens:
                 break
         else:
             return entry[3]
