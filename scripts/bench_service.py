@@ -126,17 +126,19 @@ def descendants(pid: int) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+def stat_seconds(path: str) -> float:
+    """User + system CPU in a ``/proc/.../stat`` file so far (0 when it is gone)."""
+    try:
+        with open(path) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """User + system CPU the processes have used so far (a process gone counts 0)."""
-    total = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-        except (OSError, IndexError, ValueError):
-            pass
-    return total / os.sysconf("SC_CLK_TCK")
+    return sum(stat_seconds(f"/proc/{pid}/stat") for pid in pids)
 
 
 def thread_cpu() -> dict[str, float]:
@@ -145,14 +147,9 @@ def thread_cpu() -> dict[str, float]:
     ``MainThread``."""
     out: dict[str, float] = {}
     for thread in threading.enumerate():
-        try:
-            with open(f"/proc/self/task/{thread.native_id}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
         kind = re.sub(r"_\d+$", "", thread.name)
-        out[kind] = out.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf(
-            "SC_CLK_TCK")
+        out[kind] = out.get(kind, 0.0) + stat_seconds(
+            f"/proc/self/task/{thread.native_id}/stat")
     return out
 
 
