@@ -41,6 +41,7 @@ from rules.greedy import Greedy
 from rules.navegador.moves import Leg, Path, Rondel, Skip, Units
 from rules.policy import LEVELS, Policy, computer
 from rules.search import Search
+from tests.fast_path import walk_both_ways
 
 GAMES = game_names()
 SMALL = 120           # simulated moves per strong decision in these tests
@@ -140,26 +141,7 @@ def test_the_fast_path_gives_the_states_of_apply(name: str, seed: int, players: 
     results: the same state at every step, and no step changes a state before it."""
     game = get_game(name)
     players = max(game.min_players, min(game.max_players, players))
-    rng = random.Random(seed)
-    pure = fast = game.setup(players, seed)
-    seen: list[tuple[Any, str]] = []
-    for _ in range(250):
-        acting = game.to_act(pure)
-        if not acting:
-            break
-        seat = rng.choice(acting)
-        moves = game.legal_moves(pure, seat)
-        for other in rng.sample(moves, min(3, len(moves))):   # side branches from here
-            assert game.dump(game.simulate(fast, seat, other)) == \
-                game.dump(game.apply(pure, seat, other)[0])
-        move = rng.choice(moves)
-        pure = game.apply(pure, seat, move)[0]
-        fast = game.simulate(fast, seat, move)
-        assert game.dump(fast) == game.dump(pure)
-        seen.append((fast, game.dump(fast)))
-        if rng.random() < 0.1:
-            for state, dump in seen[-30:]:
-                assert game.dump(state) == dump, "simulate changed an earlier state"
+    walk_both_ways(game, game.setup(players, seed), random.Random(seed), 250)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -21,6 +21,7 @@ from rules.navegador import computer
 from rules.navegador.computer import Board, evaluate, seat_value, turns_left
 from rules.navegador.data import load_data
 from rules.navegador.moves import Done, Skip
+from tests.fast_path import walk_both_ways
 
 GAME = get_game("navegador")
 
@@ -36,23 +37,9 @@ def end_game(players: int, seed: int) -> list[Any]:
 def test_the_fast_copy_gives_the_states_of_apply_to_the_end(players: int, seed: int) -> None:
     states = end_game(players, seed)
     assert states and states[-1].step == "over", "the game reached its final scoring"
-    rng = random.Random(seed)
-    pure = fast = states[0]
-    seen: list[tuple[Any, str]] = []
-    while acting := GAME.to_act(pure):
-        seat = rng.choice(acting)
-        moves = GAME.legal_moves(pure, seat)
-        for other in rng.sample(moves, min(3, len(moves))):     # side branches from here
-            assert GAME.dump(GAME.simulate(fast, seat, other)) == \
-                GAME.dump(GAME.apply(pure, seat, other)[0])
-        move = rng.choice(moves)
-        pure = GAME.apply(pure, seat, move)[0]
-        fast = GAME.simulate(fast, seat, move)
-        assert GAME.dump(fast) == GAME.dump(pure)
-        seen.append((fast, GAME.dump(fast)))
-        for state, dump in seen:
-            assert GAME.dump(state) == dump, "simulate changed an earlier state"
-    assert pure.step == "over"
+    end = walk_both_ways(GAME, states[0], random.Random(seed), 10_000,
+                         every_earlier_state=True)
+    assert end.step == "over"
 
 
 def fresh_evaluate(state: Any, seat: int) -> float:
