@@ -542,8 +542,8 @@ async def run(svc: TableService, pictures: Pictures, path: Path, args: argparse.
     print("  the bot process's CPU per command by thread: " + ", ".join(
         f"{kind} {seconds / sum(counts) * 1000:.2f} ms" for kind, seconds in by_thread
         if seconds > 0) + f", threads that ended "
-        # both sides are counted in clock ticks (10 ms): the rest can come out a tick
-        # below zero when no thread ended
+        # the threads' CPU is counted in clock ticks (10 ms each), the process's exactly:
+        # the rest can come out a little below zero when no thread ended
         f"{max(0.0, cpu - sum(threads.values())) / sum(counts) * 1000:.2f} ms")
     pictures.submit = type(pictures).submit.__get__(pictures)  # type: ignore[method-assign]
     if isinstance(pictures.painter, ProcessPainter):
