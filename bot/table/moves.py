@@ -123,7 +123,7 @@ class MoveDesk:
                 return canonical
         except RulesError:
             pass
-        log.warning("notation %r does not read back as the move; logging %r", str(move), typed)
+        log.warning("notation %r does not read back as the move; logging %r", canonical, typed)
         return typed
 
     # Moves ---------------------------------------------------------------------------
