@@ -102,8 +102,13 @@ def _why_not(state: VascoState, seat: int, area: str, cost: int) -> str:
     if area == "project":
         if not any(state.display) and not state.san_gabriel:
             return "no project is left to buy"
+        if cost:    # the number is affordable, but not the number and a project
+            rest = ("none would be left for a project" if left <= 0 else
+                    f"the {reales(left)} left do not pay for a project")
+            return (f"acting with {state.called} costs {reales(cost)} below the free-action "
+                    f"marker on {state.free}, and you have {reales(player.coins)}: {rest}")
         if left <= 0:
-            return "you have no Reales" + (" left" if cost else "")
+            return "you have no Reales"
         return "you cannot afford a project"
     if area == "character":
         return "every character is taken this round and the coin spaces are empty"

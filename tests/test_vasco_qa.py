@@ -1,0 +1,30 @@
+"""What a player's-eye pass over Vasco da Gama at the local table found: each test is a
+message or picture a player read and would have misunderstood, as given/when/then."""
+
+from __future__ import annotations
+
+from vasco_helpers import calling, ready
+
+from rules.vasco.chat import prompt
+
+
+def test_purchase_prompt_does_not_say_a_player_with_money_has_none():
+    # given number 3 on Projects called with the free-action marker on 13, and 10 Reales:
+    # acting costs all 10, so nothing is left for a project (1 Real at least)
+    state = calling(ready(3), seat=0, number=3, area="project", free=13)
+    state.seats[0].coins = 10
+    text = prompt(state, 0)
+    # then the prompt says why in the player's own numbers, not "you have no Reales"
+    assert "buy projects is not possible now" in text
+    assert "no Reales" not in text
+    assert "costs 10 Reales" in text and "you have 10 Reales" in text
+    assert "`/pass` for 1 Real" in text
+
+
+def test_purchase_prompt_when_the_number_costs_less_than_the_cheapest_project_plus():
+    # given number 11 on Projects, the marker on 14 and 3 Reales: 3 for the number, 0 left
+    state = calling(ready(3), seat=0, number=11, area="project", free=14)
+    state.seats[0].coins = 3
+    text = prompt(state, 0)
+    assert "no Reales" not in text
+    assert "costs 3 Reales" in text and "you have 3 Reales" in text
