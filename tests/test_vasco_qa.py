@@ -3,9 +3,11 @@ message or picture a player read and would have misunderstood, as given/when/the
 
 from __future__ import annotations
 
-from vasco_helpers import calling, ready
+from vasco_helpers import G, calling, ready
 
+from rules.fuzz import play_random
 from rules.vasco.chat import prompt
+from rules.vasco.invariants import check
 
 
 def test_purchase_prompt_does_not_say_a_player_with_money_has_none():
@@ -28,3 +30,14 @@ def test_purchase_prompt_when_the_number_costs_less_than_the_cheapest_project_pl
     text = prompt(state, 0)
     assert "no Reales" not in text
     assert "costs 3 Reales" in text and "you have 3 Reales" in text
+
+
+def test_status_after_the_game_does_not_offer_a_score_if_it_ended_now():
+    # given a game played to its final score
+    final = play_random(G, 3, 7, check, "explorer").final
+    assert final.phase == "over"
+    text = G.summary(final)
+    # then /status gives each player's final VP, not "(34 if it ended now)"
+    assert "if it ended now" not in text
+    for seat, player in enumerate(final.seats):
+        assert f"Seat {seat + 1}: {player.vp} VP" in text

@@ -134,8 +134,9 @@ def summary(state: VascoState) -> str:
         chars = ", ".join(char_name(c) for c in data.characters.order
                           if state.holders.get(c) == s)
         sailors = sum(p.sailors.values())
+        score = "" if state.phase == "over" else f" ({scores.scores[s]} if it ended now)"
         lines.append(
-            f"Seat {s + 1}: {p.vp} VP ({scores.scores[s]} if it ended now), {reales(p.coins)}, "
+            f"Seat {s + 1}: {p.vp} VP{score}, {reales(p.coins)}, "
             f"{plural(sailors, 'sailor')}, {plural(p.missionaries, 'missionary', 'missionaries')}"
             f", {plural(p.captains, 'captain')}, {plural(len(p.projects), 'project')}, "
             f"{plural(len(p.ships), 'ship')} in hand" + (f"; {chars}" if chars else ""))
