@@ -41,3 +41,22 @@ def test_status_after_the_game_does_not_offer_a_score_if_it_ended_now():
     assert "if it ended now" not in text
     for seat, player in enumerate(final.seats):
         assert f"Seat {seat + 1}: {player.vp} VP" in text
+
+
+def test_the_bag_line_does_not_list_missionaries_which_never_go_in_the_bag():
+    from render import text
+    from render.vasco import draw_vasco
+    from render.vasco.demo import demo_scenes
+
+    view, _ = demo_scenes(3, 1)["middle"]
+    with text.recording() as seen:
+        draw_vasco(view, ["A", "B", "C"])
+    drawn = [d.text for d in seen]
+    bag = next(i for i, t in enumerate(drawn) if t.startswith("Bag: "))
+    # then the bag line counts the four sailor colours, and no bare "missionary" follows
+    # them as if it were in the bag too
+    assert [t.split(" ", 1)[1] for t in drawn[bag + 1: bag + 5]] == \
+        ["turquoise", "violet", "grey", "orange"]
+    assert "missionary" not in drawn
+    # the white dot of the player panels is still explained, as a crew colour
+    assert any("missionary" in t and "crew colour" in t for t in drawn)

@@ -10,6 +10,8 @@ from render.vasco.seats import SeatStyle
 from rules.vasco.data import load_data
 from rules.vasco.view import VascoView
 
+MISSIONARY_KEY = "missionary (5th crew colour)"
+
 
 def income_text(tile: str) -> str:
     t = load_data().tiles[tile]
@@ -29,9 +31,13 @@ def draw_recruit(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSt
             cv.paste(sprite, x - 14, y - 14)
     x, y_cap, y_bag = geo.recruit_lines()
     box = layout.boxes.recruit
+    # the key to the players' white dots stands apart from the bag: no missionary is in it
+    right = box[2] - 16
+    drawn = cv.text((right, y_cap), MISSIONARY_KEY, 16, c.ink, c.panel, anchor="ra")
+    cv.paste(sprites.dot(c.crew["missionary"], 20, c.panel), right - drawn - 26, y_cap + 1)
     parts = [f"{s.letter} {view.captain_supply[s.seat]}" for s in seats]
     cv.text((x + 4, y_cap), "Captain supply: " + " · ".join(parts), f.small, c.ink, c.panel,
-            max_width=box[2] - x - 16)
+            max_width=right - drawn - 40 - x)
     total = sum(view.bag.values())
     cv.text((x + 4, y_bag), f"Bag: {total} sailor{'s' if total != 1 else ''}", f.small, c.ink,
             c.panel, bold=True)
@@ -41,8 +47,6 @@ def draw_recruit(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSt
         cv.paste(sprite, bx, y_bag + 1)
         bx += 26 + cv.text((bx + 26, y_bag), f"{view.bag.get(colour, 0)} {colour}", 16, c.ink,
                            c.panel) + 18
-    cv.paste(sprites.dot(c.crew["missionary"], 20, c.panel), bx, y_bag + 1)
-    cv.text((bx + 26, y_bag), "missionary", 16, c.ink, c.panel, max_width=box[2] - bx - 40)
 
 
 def _tile(cv: Canvas, layout: Layout, box, tile: str, head: str, price: str) -> None:
