@@ -60,3 +60,18 @@ def test_the_bag_line_does_not_list_missionaries_which_never_go_in_the_bag():
     assert "missionary" not in drawn
     # the white dot of the player panels is still explained, as a crew colour
     assert any("missionary" in t and "crew colour" in t for t in drawn)
+
+
+def test_the_sernigi_card_says_the_next_merchant_is_face_down_without_cutting_it():
+    from render import text
+    from render.vasco import draw_vasco
+    from render.vasco.demo import demo_scenes
+
+    # given the merchant ship of this round already sailed: the next one is face down
+    view, _ = demo_scenes(3, 1)["middle"]
+    view = view.model_copy(update={"merchant_top": None, "merchants_left": 4})
+    with text.recording() as seen:
+        draw_vasco(view, ["A", "B", "C"])
+    # then the card reads in full how many merchant ships are left, none cut by "…"
+    card = [d.text for d in seen if "4 left" in d.text]
+    assert card and "face down" in card[0] and "…" not in card[0], card

@@ -157,8 +157,9 @@ def draw_characters(cv: Canvas, layout: Layout, view: VascoView,
         elif key == "francisco":
             extra = f"{view.missionaries} missionaries left"
         elif key == "sernigi":
+            # the card's title already says "merchant ship"; a longer line gets cut
             top = (f"merchant {data.strength(view.merchant_top)} up" if view.merchant_top
-                   else "merchant face down" if view.merchants_left else "no merchants")
+                   else "face down" if view.merchants_left else "no merchants")
             extra = f"{top} · {view.merchants_left} left"
         if extra:
             cv.text((x0 + 6, y1 - 26), extra, 15, c.ink, c.tile, max_width=w, min_size=14)
