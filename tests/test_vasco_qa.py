@@ -75,3 +75,23 @@ def test_the_sernigi_card_says_the_next_merchant_is_face_down_without_cutting_it
     # then the card reads in full how many merchant ships are left, none cut by "…"
     card = [d.text for d in seen if "4 left" in d.text]
     assert card and "face down" in card[0] and "…" not in card[0], card
+
+
+def test_the_manuel_holder_sees_the_extra_disc_among_the_discs_to_place():
+    from render import text
+    from render.vasco import draw_vasco
+    from rules.vasco.chat import private_text
+    from rules.vasco.view import build_view
+
+    # given 4 players in phase 1 of round 1: the 4th seat holds Manuel I and its extra disc
+    state = ready(4)
+    holder = state.holders["manuel"]
+    assert state.seats[holder].extra == "hand" and state.seats[holder].discs == 4
+    # then /hand counts the extra disc too, and the picture's panel does
+    assert "discs left to place: 4 + the extra disc" in private_text(state, holder)
+    others = [s for s in range(4) if s != holder]
+    assert all("extra disc" not in private_text(state, s) for s in others)
+    with text.recording() as seen:
+        draw_vasco(build_view(state), ["A", "B", "C", "D"])
+    lines = [d.text for d in seen if " discs" in d.text and "Reales" in d.text]
+    assert sum("4 discs + extra" in t for t in lines) == 1, lines

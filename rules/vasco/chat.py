@@ -185,11 +185,20 @@ def private_text(state: VascoState, seat: int) -> str:
         f"⚓ sailors: {sailors} · ✝️ {plural(p.missionaries, 'missionary', 'missionaries')}",
         f"📜 projects: {named(p.projects)}",
         f"⛵ launched ships in hand: {named(p.ships)}",
-        f"👑 characters: {chars} · discs left to place: {p.discs}",
+        f"👑 characters: {chars} · discs left to place: {p.discs}{_extra(state, seat)}",
     ]
     if can_launch(state, seat):
         lines.append("You can launch a project now with `/launch` (any time, any turn).")
     return "\n".join(lines)
+
+
+def _extra(state: VascoState, seat: int) -> str:
+    """The Manuel I holder's extra disc, while phase 1 may still place it."""
+    p = state.seats[seat]
+    if state.phase in ("setup", "place") and p.extra == "hand" and not p.extra_declined \
+            and state.holders.get("manuel") == seat:
+        return " + the extra disc (with 21 or 22, Manuel I)"
+    return ""
 
 
 # Autocomplete -----------------------------------------------------------------------------
