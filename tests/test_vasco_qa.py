@@ -95,3 +95,14 @@ def test_the_manuel_holder_sees_the_extra_disc_among_the_discs_to_place():
         draw_vasco(build_view(state), ["A", "B", "C", "D"])
     lines = [d.text for d in seen if " discs" in d.text and "Reales" in d.text]
     assert sum("4 discs + extra" in t for t in lines) == 1, lines
+
+
+def test_final_scoring_line_says_1_real_not_1_reales():
+    from rules.vasco.scoring import end_scores
+
+    state = ready(3)
+    state.seats[0].coins = 1
+    events = []
+    end_scores(state, events)
+    line = next(e.text for e in events if e.seat == 0 and e.kind == "final")
+    assert "for 1 Real and" in line, line

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.contract import Event, GameResult
-from rules.vasco.board import note, plural, sailor_count, switch
+from rules.vasco.board import note, plural, reales, sailor_count, switch
 from rules.vasco.data import MISSIONARY, load_data
 from rules.vasco.ships import launch
 from rules.vasco.state import FinalScore, Player, VascoState
@@ -97,7 +97,7 @@ def end_scores(state: VascoState, events: list[Event]) -> None:
         ships_vp = data.vp_per_ship_in_hand * ships_scoring(player)
         player.vp += coins_vp + ships_vp
         finals.append(FinalScore(coins_vp=coins_vp, ships_vp=ships_vp, launched=launched))
-        note(state, events, f"scores {coins_vp} VP for {player.coins} Reales and {ships_vp} VP "
+        note(state, events, f"scores {coins_vp} VP for {reales(player.coins)} and {ships_vp} VP "
                             f"for {plural(ships_scoring(player), 'ship')} in hand with a "
                             f"captain: {player.vp} VP in all", seat, kind="final")
     state.final = finals
