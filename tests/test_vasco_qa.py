@@ -106,3 +106,19 @@ def test_final_scoring_line_says_1_real_not_1_reales():
     end_scores(state, events)
     line = next(e.text for e in events if e.seat == 0 and e.kind == "final")
     assert "for 1 Real and" in line, line
+
+
+def test_a_variation_of_0_says_the_marker_stays():
+    from rules.vasco.flow import start_execution
+
+    # given phase 1 over, the marker on 11 and V5 (variation 0) the next Vasco da Gama tile
+    state = ready(3)
+    state.vdg_stack.remove("V5")
+    state.vdg_stack.insert(0, "V5")
+    state.free = 11
+    events = []
+    start_execution(state, events)
+    line = next(e.text for e in events if e.kind == "reveal")
+    # then the summary does not say it "moves from 11 to 11"
+    assert state.free == 11
+    assert "moves from 11 to 11" not in line and "stays on 11" in line, line

@@ -77,8 +77,10 @@ def start_execution(state: VascoState, events: list[Event]) -> None:
         before = state.free
         state.free = clamp_free(state.free + tile.variation)
         sign = f"{tile.variation:+d}" if tile.variation else "±0"
+        moved = (f"moves from {before} to {state.free}" if state.free != before
+                 else f"stays on {before}")
         note(state, events, f"Phase 2: the next Vasco da Gama tile {tile.id} shows {sign}: the "
-                            f"free-action marker moves from {before} to {state.free}",
+                            f"free-action marker {moved}",
              kind="reveal", reveals=True)
     call_next(state, events)
 
