@@ -122,3 +122,37 @@ def test_a_variation_of_0_says_the_marker_stays():
     # then the summary does not say it "moves from 11 to 11"
     assert state.free == 11
     assert "moves from 11 to 11" not in line and "stays on 11" in line, line
+
+
+def test_refusals_name_the_rule_a_player_broke():
+    import pytest
+
+    from rules import RulesError
+
+    state = calling(ready(3), seat=0, number=15, area="project", free=8)
+    # a display project and San Gabriel in one purchase (spec T9)
+    with pytest.raises(RulesError, match="never both"):
+        G.parse(state, 0, "buy 1,san-gabriel")
+    with pytest.raises(RulesError, match="never both"):
+        G.parse(state, 0, f"buy 2 {state.san_gabriel}")
+    # a second captain in one recruit action (spec T10)
+    state = calling(ready(3), seat=0, number=15, area="recruit", free=8)
+    with pytest.raises(RulesError, match="at most one captain"):
+        G.parse(state, 0, "hire 1: turquoise + captain + captain")
+
+
+def test_the_extra_disc_refusal_offers_21_or_22():
+    import pytest
+
+    from rules import RulesError
+    from rules.vasco.moves import Place
+
+    # given 4 players: the Manuel holder has placed the 4 regular discs
+    state = ready(4)
+    holder = state.holders["manuel"]
+    state.seats[holder].discs = 0
+    state.phase = "place"
+    with pytest.raises(RulesError) as got:
+        from rules.vasco.placement import check_place
+        check_place(state, holder, Place(number=7, area="recruit", slot=1))
+    assert "21 or 22" in str(got.value), str(got.value)

@@ -290,6 +290,8 @@ def parse_hire(rest: str) -> Hire:
     if m:
         captain = True
         text = (text[: m.start()] + " " + text[m.end():]).strip()
+        if re.search(r"\bcaptains?\b", text):
+            raise InvalidMoveError("One Recruit action hires at most one captain.")
     text = text.strip(" +,")
     if text in ("", "none", "nothing", "nobody", "only"):
         return Hire(captain=captain)
@@ -309,11 +311,19 @@ def parse_hire(rest: str) -> Hire:
     return Hire(section=section, sailors=_ordered(sailors), captain=captain)
 
 
+SAN_GABRIEL = ("sg", "san gabriel", "san-gabriel", "sangabriel", "gabriel", "san")
+
+
 def parse_buy(rest: str, state: VascoState) -> Buy:
     text = rest.replace("and", " ").replace(",", " ").replace("+", " ").strip()
-    if text in ("sg", "san gabriel", "san-gabriel", "sangabriel", "gabriel", "san"):
+    if text in SAN_GABRIEL:
         return Buy(san_gabriel=True)
     words = text.split()
+    if len(words) > 1 and any(w in SAN_GABRIEL or (state.san_gabriel is not None and
+                                                  tile_id(w) == state.san_gabriel)
+                              for w in words):
+        raise InvalidMoveError("One purchase buys display projects or the San Gabriel, never "
+                               "both: `buy 3,5` or `buy san-gabriel`.")
     if not words or len(words) > 2:
         raise InvalidMoveError("Buy 1 or 2 display projects by position, e.g. `buy 3,5`, or "
                                "`buy san-gabriel`.")

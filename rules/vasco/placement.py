@@ -35,7 +35,7 @@ def check_place(state: VascoState, seat: int, move: Place) -> None:
             raise IllegalMoveError(f"Number {move.number} is not on the Manuel I space.")
         return
     if player.discs <= 0:
-        extra = " ".join(str(n) for n in state.manuel_numbers)
+        extra = " or ".join(str(n) for n in state.manuel_numbers)
         raise IllegalMoveError(f"Your regular discs are all placed; your extra disc takes "
                                f"{extra} (or `pass` to keep it back).")
     if move.number not in state.numbers:
