@@ -156,3 +156,18 @@ def test_the_extra_disc_refusal_offers_21_or_22():
         from rules.vasco.placement import check_place
         check_place(state, holder, Place(number=7, area="recruit", slot=1))
     assert "21 or 22" in str(got.value), str(got.value)
+
+
+def test_a_tie_break_says_who_won_it_and_by_how_much():
+    from vasco_helpers import empty_board, ship, take_out
+
+    from rules.vasco.scoring import ranking
+
+    # given seats 1-3 tied on 10 VP, seat 3 with a ship on the board
+    state = empty_board(ready(3))
+    take_out(state, "I-05")
+    state.landings["natal"][0] = ship("I-05", 2)
+    order, note = ranking(state, [10, 10, 10])
+    # then the note names the winner and the counts a player can check on the board
+    assert order[0] == 2
+    assert "seat 3" in note and "(1 to 0)" in note, note

@@ -117,10 +117,13 @@ def ranking(state: VascoState, totals: list[int]) -> tuple[list[int], str]:
     if state.players < 2 or totals[order[0]] != totals[order[1]]:
         return order, ""
     first, second = key(order[0]), key(order[1])
+    winner = f"seat {order[0] + 1}"
     if first[1] != second[1]:
-        return order, "Tie on VP: more own ships on the navigation board wins."
+        return order, (f"Tie on VP: {winner} wins with more own ships on the navigation board "
+                       f"({first[1]} to {second[1]}).")
     if first[2] != second[2]:
-        return order, "Tie on VP and ships on the board: more sailors in supply wins."
+        return order, (f"Tie on VP and ships on the board: {winner} wins with more sailors in "
+                       f"supply ({first[2]} to {second[2]}).")
     same = ", ".join(f"seat {s + 1}" for s in order if key(s) == first)
     return order, f"Shared win: {same} tie on VP, ships on the board and sailors."
 
