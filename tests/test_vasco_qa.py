@@ -171,3 +171,25 @@ def test_a_tie_break_says_who_won_it_and_by_how_much():
     # then the note names the winner and the counts a player can check on the board
     assert order[0] == 2
     assert "seat 3" in note and "(1 to 0)" in note, note
+
+
+def test_autocomplete_labels_keep_what_a_move_costs_within_discords_100_characters():
+    import random
+
+    from rules.vasco.policy import random_turn
+
+    # over whole random games of 2-4 players, every label that names a price or a bonus
+    # still shows it within the 100 characters Discord displays
+    cut = []
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = G.setup(2 + seed, seed)
+        while G.to_act(state):
+            for seat in G.to_act(state):
+                for move in G.legal_moves(state, seat):
+                    label = " ".join(G.describe(state, seat, move).split())
+                    if len(label) > 100:
+                        cut.append(label)
+            seat = G.waiting_on(state)[0]
+            state, _ = G.play(state, seat, random_turn(G, state, seat, rng))
+    assert not cut, (len(cut), sorted(cut, key=len)[-3:])

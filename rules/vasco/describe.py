@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.contract import Move
 from rules.vasco import actions
 from rules.vasco.board import action_cost, char_name, plural, reales
@@ -68,13 +66,19 @@ def _effect(state: VascoState, seat: int, move: Move) -> str:
             return "keep the extra disc back this round"
         return f"take {reales(data.pass_coins(state.called))}"
     cost = action_cost(state, state.called) if state.phase == "act" else 0
-    extra = f" +{cost} for the number" if cost else ""
+    # labels are cut at 100 characters on Discord: say what the notation does not
+    extra = f" +{cost} to act" if cost else ""
     if isinstance(move, Hire):
         if not move.sailors and not move.captain:
             return f"hire nobody (a pass would pay {data.pass_coins(state.called)})"
-        counts = ", ".join(f"{n} {c}" for c, n in Counter(move.sailors).items())
-        what = " + ".join(x for x in (counts, "captain" if move.captain else "") if x)
-        return f"{what}: {reales(actions.hire_price(move))}{extra}"
+        # the notation lists the sailors; the label says where the price comes from
+        rules = data.recruit
+        colours = len(set(move.sailors))
+        parts = [f"{plural(colours, 'colour')} {rules.colour_cost[colours]}"] \
+            if move.sailors else []
+        if move.captain:
+            parts.append(f"captain {rules.captain_cost_per_sailor * len(move.sailors)}")
+        return f"{reales(actions.hire_price(move))}{extra} ({', '.join(parts)})"
     if isinstance(move, Buy):
         if move.san_gabriel and state.san_gabriel:
             return f"San Gabriel {_tile(state.san_gabriel)}, launched: " \
@@ -94,20 +98,18 @@ def _effect(state: VascoState, seat: int, move: Move) -> str:
         if move.who == "sernigi" and move.later:
             return f"{name}: merchant ship at the start of phase 3{extra}"
         if move.who == "sernigi" and move.landing:
-            info = data.landing_of[move.landing]
-            return f"{name}: merchant to {info.name} {move.slot}" \
-                   f"{_bonus(state, move.landing, move.bonus)}{extra}"
+            return f"merchant ship, no VP{_bonus(state, move.landing, move.bonus)}{extra}"
         return f"take the {name} tile{extra}"
     if isinstance(move, Send):
         info = data.landing_of[move.landing]
-        return f"{move.ship} to {info.name} {move.slot}: +{info.slots[move.slot - 1]} VP" \
+        return f"{info.name} {move.slot}: +{info.slots[move.slot - 1]} VP" \
                f"{_bonus(state, move.landing, move.bonus)}"
     if isinstance(move, Merchant):
         info = data.landing_of[move.landing]
         return f"merchant to {info.name} {move.slot} (no VP)" \
                f"{_bonus(state, move.landing, move.bonus)}"
     if isinstance(move, Launch):
-        return f"launch {_tile(move.tile)} with {' '.join(move.colours)}"
+        return "becomes a ship:" + _tile(move.tile)[len(move.tile):]
     if isinstance(move, Done):
         return "end the expedition"
     return ""
