@@ -193,3 +193,16 @@ def test_autocomplete_labels_keep_what_a_move_costs_within_discords_100_characte
             seat = G.waiting_on(state)[0]
             state, _ = G.play(state, seat, random_turn(G, state, seat, rng))
     assert not cut, (len(cut), sorted(cut, key=len)[-3:])
+
+
+def test_the_round_end_says_which_unsold_projects_leave_the_game():
+    from rules.vasco.flow import deal_projects
+
+    state = ready(3)
+    left = [t for t in state.display if t] + [state.san_gabriel]
+    events = []
+    deal_projects(state, events)
+    line = next(e.text for e in events if e.kind == "deal")
+    # then the player who had an eye on one of them reads where it went
+    assert "leave the game" in line and all(t in line for t in left), line
+    assert line.index("leave the game") < line.index("New projects")

@@ -144,16 +144,18 @@ def deal_projects(state: VascoState, events: list[Event]) -> None:
     """Leftover display and San Gabriel tiles leave the game; 1 new San Gabriel tile and
     6 display tiles are dealt from stack I, then II, then III."""
     data = load_data()
-    state.removed += [t for t in state.display if t is not None]
-    if state.san_gabriel:
-        state.removed.append(state.san_gabriel)
+    unsold = [t for t in [*state.display, state.san_gabriel] if t is not None]
+    state.removed += unsold
     state.san_gabriel = _draw_project(state)
     state.display = [_draw_project(state) for _ in range(data.projects.display)]
     dealt = [t for t in [state.san_gabriel, *state.display] if t]
+    gone = f"Unsold projects leave the game: {', '.join(unsold)}. " if unsold else ""
     if dealt:
-        note(state, events, f"New projects: San Gabriel {state.san_gabriel or 'none'}; display "
-                            + ", ".join(t or "–" for t in state.display),
+        note(state, events, f"{gone}New projects: San Gabriel {state.san_gabriel or 'none'}; "
+                            "display " + ", ".join(t or "–" for t in state.display),
              kind="deal", reveals=True)
+    elif gone:
+        note(state, events, gone.strip(), kind="deal")
 
 
 def _draw_project(state: VascoState) -> str | None:
