@@ -206,3 +206,14 @@ def test_the_round_end_says_which_unsold_projects_leave_the_game():
     # then the player who had an eye on one of them reads where it went
     assert "leave the game" in line and all(t in line for t in left), line
     assert line.index("leave the game") < line.index("New projects")
+
+
+def test_the_prompt_words_the_number_cost_as_the_refusal_does():
+    # given number 2 on Characters, the marker on 13 and 10 Reales
+    state = calling(ready(3), seat=0, number=2, area="character", free=13)
+    state.seats[0].coins = 10
+    text = prompt(state, 0)
+    # then it reads "costs 11 Reales (the free-action marker is on 13)", not the garbled
+    # "costs 11 Reales below the free-action marker on 13"
+    assert "acting with 2 costs 11 Reales (the free-action marker is on 13)" in text, text
+    assert "below the free-action marker" not in text
