@@ -217,3 +217,11 @@ def test_the_prompt_words_the_number_cost_as_the_refusal_does():
     # "costs 11 Reales below the free-action marker on 13"
     assert "acting with 2 costs 11 Reales (the free-action marker is on 13)" in text, text
     assert "below the free-action marker" not in text
+
+
+def test_status_names_the_variant_the_table_plays():
+    # given a table opened with `/vasco start variant:bonus-once`
+    state = G.setup(2, 1, G.options_for("bonus-once"))
+    # then /status tells a player (or one who comes back a week later) which reading is on
+    assert "bonus-once" in G.summary(state)
+    assert "variant" not in G.summary(G.setup(2, 1)).lower()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.chat import load_texts
 from rules.contract import Move
 from rules.vasco import actions
 from rules.vasco.board import action_cost, char_name, plural, reales
@@ -123,6 +124,8 @@ def describe_move(state: VascoState, seat: int, move: Move) -> str:
 def summary(state: VascoState) -> str:
     data = load_data()
     lines = [f"Vasco da Gama — {progress(state)}."]
+    lines += [f"Variant `{v.key}`: {v.description}." for v in load_texts("vasco").variants
+              if v.options and all(state.options.get(k) == x for k, x in v.options.items())]
     seat = actor(state)
     if state.phase == "over":
         lines.append("Game over.")
