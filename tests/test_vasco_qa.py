@@ -213,10 +213,12 @@ def test_the_prompt_words_the_number_cost_as_the_refusal_does():
     state = calling(ready(3), seat=0, number=2, area="character", free=13)
     state.seats[0].coins = 10
     text = prompt(state, 0)
-    # then it reads "costs 11 Reales (the free-action marker is on 13)", not the garbled
-    # "costs 11 Reales below the free-action marker on 13"
-    assert "acting with 2 costs 11 Reales (the free-action marker is on 13)" in text, text
+    # then it reads "costs 11 Reales with the free-action marker on 13", not the garbled
+    # "costs 11 Reales below the free-action marker on 13", and opens no parenthesis inside
+    # the prompt's own (which "It is not your turn: waiting for X (...)" wraps once more)
+    assert "acting with 2 costs 11 Reales with the free-action marker on 13," in text, text
     assert "below the free-action marker" not in text
+    assert text.count("(") == 1, text
 
 
 def test_status_names_the_variant_the_table_plays():

@@ -89,8 +89,8 @@ def _why_not(state: VascoState, seat: int, area: str, cost: int) -> str:
     """Why the called number's action is impossible, in a few words for the prompt."""
     player = state.seats[seat]
     if cost > player.coins:
-        return (f"acting with {state.called} costs {reales(cost)} (the free-action marker "
-                f"is on {state.free}) and you have {reales(player.coins)}")
+        return (f"acting with {state.called} costs {reales(cost)} with the free-action "
+                f"marker on {state.free}, and you have {reales(player.coins)}")
     left = player.coins - cost
     if area == "navigation":
         if not player.ships:
@@ -105,8 +105,8 @@ def _why_not(state: VascoState, seat: int, area: str, cost: int) -> str:
         if cost:    # the number is affordable, but not the number and a project
             rest = ("none would be left for a project" if left <= 0 else
                     f"the {reales(left)} left do not pay for a project")
-            return (f"acting with {state.called} costs {reales(cost)} (the free-action "
-                    f"marker is on {state.free}) and you have {reales(player.coins)}: {rest}")
+            return (f"acting with {state.called} costs {reales(cost)} with the free-action "
+                    f"marker on {state.free}, and you have {reales(player.coins)}: {rest}")
         if left <= 0:
             return "you have no Reales"
         return "you cannot afford a project"
