@@ -95,6 +95,14 @@ def test_the_manuel_holder_sees_the_extra_disc_among_the_discs_to_place():
         draw_vasco(build_view(state), ["A", "B", "C", "D"])
     lines = [d.text for d in seen if " discs" in d.text and "Reales" in d.text]
     assert sum("4 discs + extra" in t for t in lines) == 1, lines
+    # and once the 4 regular discs are out, the extra disc alone (not "0 discs + extra")
+    state.seats[holder].discs = 0
+    assert "discs left to place: the extra disc" in private_text(state, holder)
+    with text.recording() as seen:
+        draw_vasco(build_view(state), ["A", "B", "C", "D"])
+    lines = [d.text for d in seen if "Reales" in d.text and "captain" in d.text]
+    assert sum(t.endswith("· the extra disc") for t in lines) == 1, lines
+    assert not any("0 discs" in t for t in lines), lines
 
 
 def test_final_scoring_line_says_1_real_not_1_reales():

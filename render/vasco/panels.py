@@ -68,9 +68,11 @@ def draw_players(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSt
         line = f"{p.coins} Reales · {p.captains} captain{'s' if p.captains != 1 else ''}"
         extra = (view.phase == "place" and p.extra == "hand" and not p.extra_declined
                  and view.holders.get("manuel") == s.seat)
-        if (p.discs or extra) and view.phase == "place":
+        if p.discs and view.phase == "place":
             line += f" · {p.discs} disc{'s' if p.discs != 1 else ''}" + \
                 (" + extra" if extra else "")
+        elif extra:
+            line += " · the extra disc"
         cv.text((x0 + 10, y), line, f.normal, c.ink, c.panel, bold=True, max_width=w)
         y += 32
         x = x0 + 10

@@ -185,20 +185,22 @@ def private_text(state: VascoState, seat: int) -> str:
         f"⚓ sailors: {sailors} · ✝️ {plural(p.missionaries, 'missionary', 'missionaries')}",
         f"📜 projects: {named(p.projects)}",
         f"⛵ launched ships in hand: {named(p.ships)}",
-        f"👑 characters: {chars} · discs left to place: {p.discs}{_extra(state, seat)}",
+        f"👑 characters: {chars} · discs left to place: {_discs(state, seat)}",
     ]
     if can_launch(state, seat):
         lines.append("You can launch a project now with `/launch` (any time, any turn).")
     return "\n".join(lines)
 
 
-def _extra(state: VascoState, seat: int) -> str:
-    """The Manuel I holder's extra disc, while phase 1 may still place it."""
+def _discs(state: VascoState, seat: int) -> str:
+    """'4', '4 + the extra disc (...)' or 'the extra disc (...)': the Manuel I holder's
+    extra disc counts while phase 1 may still place it."""
     p = state.seats[seat]
-    if state.phase in ("setup", "place") and p.extra == "hand" and not p.extra_declined \
-            and state.holders.get("manuel") == seat:
-        return " + the extra disc (with 21 or 22, Manuel I)"
-    return ""
+    if not (state.phase in ("setup", "place") and p.extra == "hand" and not p.extra_declined
+            and state.holders.get("manuel") == seat):
+        return str(p.discs)
+    extra = "the extra disc (with 21 or 22, Manuel I)"
+    return f"{p.discs} + {extra}" if p.discs else extra
 
 
 # Autocomplete -----------------------------------------------------------------------------
