@@ -96,7 +96,7 @@ def play_one(game_name: str, seats: list[str], seed: int, rotation: int,
         best_other = max(s for i, s in enumerate(result.scores) if i != seat)
         rec.score = result.scores[seat]
         rec.margin = result.scores[seat] - best_other
-        rec.won = result.ranking[0] == seat
+        rec.won = seat in result.winners
     return GameRecord(seed, records, ply, getattr(state, "turn", 0))
 
 

@@ -85,16 +85,23 @@ def notation_path(move: Move) -> tuple[str, ...]:
 
 
 class GameResult(BaseModel):
-    """Final scores. ``ranking`` lists seats best first, ties already broken."""
+    """Final scores. ``ranking`` lists seats best first, ties already broken as far as the
+    rules break them; the first ``shared`` seats share the win when the rules leave a tie."""
 
     scores: list[int]
     ranking: list[int]
     breakdown: list[dict[str, int]]
     tie_break: str = ""
+    shared: int = Field(default=1, ge=1)
 
     @property
     def winner(self) -> int:
         return self.ranking[0]
+
+    @property
+    def winners(self) -> list[int]:
+        """Everyone who wins: one seat, or those sharing the win."""
+        return self.ranking[: self.shared]
 
 
 class Game(ABC, Generic[StateT]):

@@ -675,8 +675,10 @@ def test_TC_G1_ties_go_to_gold_then_temple_steps_else_shared():
     place(state, "graecia", (2, 4), (1, 2))
     result = GAME.result(state)
     assert result.ranking == [2, 1, 0] and "temple steps" in result.tie_break
+    assert result.winners == [2]
     place(state, "graecia", (1, 4))
-    assert "Shared win" in GAME.result(state).tie_break
+    shared = GAME.result(state)
+    assert "Shared win" in shared.tie_break and sorted(shared.winners) == [1, 2]
 
 
 # What else the seed says ----------------------------------------------------------------

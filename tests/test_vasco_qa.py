@@ -175,7 +175,7 @@ def test_a_tie_break_says_who_won_it_and_by_how_much():
     state = empty_board(ready(3))
     take_out(state, "I-05")
     state.landings["natal"][0] = ship("I-05", 2)
-    order, note = ranking(state, [10, 10, 10])
+    order, note, _ = ranking(state, [10, 10, 10])
     # then the note names the winner and the counts a player can check on the board
     assert order[0] == 2
     assert "seat 3" in note and "(1 to 0)" in note, note

@@ -743,11 +743,11 @@ def test_tie_breaks_ships_on_the_board_then_sailors():
     state = empty_board(ready(3))
     take_out(state, "I-05")
     state.landings["natal"][0] = ship("I-05", 2)
-    order, note = ranking(state, [10, 10, 10])
-    assert order[0] == 2 and "ships on the navigation board" in note
+    order, note, shared = ranking(state, [10, 10, 10])
+    assert order[0] == 2 and "ships on the navigation board" in note and shared == 1
     state = empty_board(ready(3))
     give_sailors(state, 1, grey=2)
-    order, note = ranking(state, [10, 10, 9])
-    assert order == [1, 0, 2] and "sailors" in note
-    order, note = ranking(empty_board(ready(3)), [10, 10, 9])
-    assert "Shared win" in note
+    order, note, shared = ranking(state, [10, 10, 9])
+    assert order == [1, 0, 2] and "sailors" in note and shared == 1
+    order, note, shared = ranking(empty_board(ready(3)), [10, 10, 9])
+    assert "Shared win" in note and shared == 2

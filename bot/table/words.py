@@ -108,7 +108,8 @@ def standings_text(result: GameResult, names: list[str], final: bool, restart: s
     """Scores best first with the per-category breakdown; the final one congratulates."""
     lines = ["🏁 **Game over — final scores**" if final else "**Standings**"]
     medals = ["🥇", "🥈", "🥉"]
-    for rank, seat in enumerate(result.ranking):
+    for i, seat in enumerate(result.ranking):
+        rank = 0 if i < result.shared else i    # those sharing the win all rank first
         medal = medals[rank] if final and rank < len(medals) else f"{rank + 1}."
         parts = breakdown_text(result.breakdown[seat])
         lines.append(f"{medal} {bold(names[seat])} — {result.scores[seat]} VP"
@@ -116,6 +117,7 @@ def standings_text(result: GameResult, names: list[str], final: bool, restart: s
     if result.tie_break:
         lines.append(name_seats(result.tie_break, names))
     if final:
-        lines.append(f"Congratulations, {names[result.ranking[0]]}! "
-                     f"Start a new game with {restart}.")
+        winners = join_names([names[s] for s in result.winners])
+        shared = " — you share the win" if result.shared > 1 else ""
+        lines.append(f"Congratulations, {winners}{shared}! Start a new game with {restart}.")
     return "\n".join(lines)

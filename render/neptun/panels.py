@@ -32,9 +32,12 @@ def reward_words(view: NeptunView, contract: ContractView) -> str:
 def status_line(view: NeptunView, seats: list[SeatStyle]) -> str:
     """Who acts now and what they do, in words from the public view."""
     if view.result is not None:
-        best, *rest = view.result.ranking
+        won = view.result.winners
+        rest = view.result.ranking[len(won):]
         others = " · ".join(f"{seats[s].name} {view.result.scores[s]}" for s in rest)
-        return (f"Game over — {seats[best].name} wins with {view.result.scores[best]} VP"
+        names = " & ".join(seats[s].name for s in won)
+        verb = "share the win" if len(won) > 1 else "wins"
+        return (f"Game over — {names} {verb} with {view.result.scores[won[0]]} VP"
                 + (f" · {others}" if others else ""))
     if view.phase == "choose":
         waiting = ", ".join(seats[s].name for s in view.to_act)

@@ -25,8 +25,10 @@ def draw_header(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSty
     cv.text((x0 + 300, mid), view.progress, f.large, c.header_ink, c.header, anchor="lm",
             max_width=560)
     if view.phase == "over":
-        best = view.standings.ranking[0]
-        right = f"Winner: {seats[best].name} with {view.standings.scores[best]} VP"
+        won = view.standings.winners
+        names = " & ".join(seats[s].name for s in won)
+        right = (f"{'Shared win' if len(won) > 1 else 'Winner'}: {names} with "
+                 f"{view.standings.scores[won[0]]} VP")
     elif view.actor is not None:
         right = f"Next: {seats[view.actor].name}"
     else:

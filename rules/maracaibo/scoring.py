@@ -291,11 +291,13 @@ def finish_final(state: MaracaiboState, events: list[Event]) -> None:
     state.step = "over"
     result = final_result(state)
     assert result is not None
-    events.append(Event(kind="winner", seat=result.winner,
-                        text=f"wins with {result.scores[result.winner]} VP"))
+    won = "shares the win" if result.shared > 1 else "wins"
+    events += [Event(kind="winner", seat=seat, text=f"{won} with {result.scores[seat]} VP")
+               for seat in result.winners]
 
 
-def ranking(state: MaracaiboState, scores: list[int]) -> tuple[list[int], str]:
+def ranking(state: MaracaiboState, scores: list[int]) -> tuple[list[int], str, int]:
+    """Seats best first, the note on a tie for first, and how many seats share the win."""
 
     def key(seat: int) -> tuple[int, int]:
         money = state.seats[seat].dbl if switch(state, "tie_break") == "doubloons" else 0
@@ -303,19 +305,25 @@ def ranking(state: MaracaiboState, scores: list[int]) -> tuple[list[int], str]:
 
     order = sorted(range(state.players), key=key)
     tied = [s for s in order if scores[s] == scores[order[0]]]
-    note = ""
-    if len(tied) > 1:
-        note = ("Tie on VP broken by doubloons left." if switch(state, "tie_break") == "doubloons"
-                else "Tied on VP: the victory is shared.")
-    return order, note
+    note, sharing = "", 1
+    if len(tied) > 1 and switch(state, "tie_break") == "doubloons":
+        money = [s for s in tied if key(s) == key(order[0])]
+        note = "Tie on VP broken by doubloons left."
+        if len(money) > 1:
+            note = "Tied on VP and doubloons left: the victory is shared."
+            sharing = len(money)
+    elif len(tied) > 1:
+        note, sharing = "Tied on VP: the victory is shared.", len(tied)
+    return order, note, sharing
 
 
 def final_result(state: MaracaiboState) -> GameResult | None:
     if state.step != "over":
         return None
     scores = [p.vp for p in state.seats]
-    order, note = ranking(state, scores)
-    return GameResult(scores=scores, ranking=order, breakdown=state.final, tie_break=note)
+    order, note, sharing = ranking(state, scores)
+    return GameResult(scores=scores, ranking=order, breakdown=state.final, tie_break=note,
+                      shared=sharing)
 
 
 def standings(state: MaracaiboState) -> GameResult:
@@ -326,10 +334,11 @@ def standings(state: MaracaiboState) -> GameResult:
         return result
     parts = breakdown(state)
     scores = [p["total"] for p in parts]
-    order, _ = ranking(state, scores)
+    order, _, sharing = ranking(state, scores)
     return GameResult(scores=scores, ranking=order, breakdown=parts,
                       tie_break="Standings if the game ended now (the final scoring's "
-                                "income, cards, prestige and nations included).")
+                                "income, cards, prestige and nations included).",
+                      shared=sharing)
 
 
 __all__ = ["plural", "CIRCLED"]

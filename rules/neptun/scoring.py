@@ -131,6 +131,7 @@ def result(state: NeptunState, final: bool = True) -> GameResult:
 
     ranking = sorted(range(state.players), key=key)
     note = ""
+    sharing = 1
     best = [s for s in ranking if total[s] == total[ranking[0]]]
     if len(best) > 1:
         first = ranking[0]
@@ -141,6 +142,7 @@ def result(state: NeptunState, final: bool = True) -> GameResult:
                     f"{first + 1} has more.")
         else:
             shared = [s for s in best if (gold[s], steps[s]) == (gold[first], steps[first])]
+            sharing = len(shared)
             note = ("Shared win: " + ", ".join(f"seat {s + 1}" for s in shared)
                     + " tie on VP, gold and temple steps.")
     if not final:
@@ -148,4 +150,4 @@ def result(state: NeptunState, final: bool = True) -> GameResult:
                                                                           else ""))
     return GameResult(scores=total, ranking=ranking,
                       breakdown=[breakdown(state, s) for s in range(state.players)],
-                      tie_break=note)
+                      tie_break=note, shared=sharing)

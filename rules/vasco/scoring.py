@@ -108,24 +108,26 @@ def ships_on_board(state: VascoState, seat: int) -> int:
                if s is not None and s.owner == seat)
 
 
-def ranking(state: VascoState, totals: list[int]) -> tuple[list[int], str]:
-    """Seats best first: VP, then own ships on the board, then sailors in supply."""
+def ranking(state: VascoState, totals: list[int]) -> tuple[list[int], str, int]:
+    """Seats best first: VP, then own ships on the board, then sailors in supply; the note
+    on a tie, and how many seats share the win (those still level after every tie-break)."""
     def key(seat: int) -> tuple[int, int, int]:
         return (totals[seat], ships_on_board(state, seat), sailor_count(state.seats[seat]))
 
     order = sorted(range(state.players), key=lambda s: (tuple(-v for v in key(s)), s))
     if state.players < 2 or totals[order[0]] != totals[order[1]]:
-        return order, ""
+        return order, "", 1
     first, second = key(order[0]), key(order[1])
     winner = f"seat {order[0] + 1}"
     if first[1] != second[1]:
         return order, (f"Tie on VP: {winner} wins with more own ships on the navigation board "
-                       f"({first[1]} to {second[1]}).")
+                       f"({first[1]} to {second[1]})."), 1
     if first[2] != second[2]:
         return order, (f"Tie on VP and ships on the board: {winner} wins with more sailors in "
-                       f"supply ({first[2]} to {second[2]}).")
-    same = ", ".join(f"seat {s + 1}" for s in order if key(s) == first)
-    return order, f"Shared win: {same} tie on VP, ships on the board and sailors."
+                       f"supply ({first[2]} to {second[2]})."), 1
+    same = [s for s in order if key(s) == first]
+    names = ", ".join(f"seat {s + 1}" for s in same)
+    return order, f"Shared win: {names} tie on VP, ships on the board and sailors.", len(same)
 
 
 def breakdown(state: VascoState, seat: int, final: FinalScore | None) -> dict[str, int]:
@@ -144,8 +146,9 @@ def result(state: VascoState) -> GameResult:
     finals = state.final
     parts = [breakdown(state, s, finals[s] if finals else None) for s in range(state.players)]
     totals = [p["total"] for p in parts]
-    order, note_text = ranking(state, totals)
-    return GameResult(scores=totals, ranking=order, breakdown=parts, tie_break=note_text)
+    order, note_text, shared = ranking(state, totals)
+    return GameResult(scores=totals, ranking=order, breakdown=parts, tie_break=note_text,
+                      shared=shared)
 
 
 def missionary_word(n: int) -> str:
