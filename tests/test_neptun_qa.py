@@ -1,0 +1,81 @@
+"""A player's-eye pass over Neptun at the local table, one test per finding: given a table,
+when a player types what they would type, then what they read or what happens.
+
+Seats are 0-based; P1.. are seat + 1.
+"""
+
+from __future__ import annotations
+
+from neptun_helpers import (
+    GAME,
+    acting,
+    chart,
+    choose_all,
+    finish_draft,
+    new,
+    play,
+    refused,
+    sailing_state,
+    set_miles,
+)
+
+from rules.neptun.state import NeptunState
+
+# Fulfilling typed before sailing ------------------------------------------------------
+
+
+def in_thessalonica() -> tuple[NeptunState, int]:
+    """The seat to sail is in Thessalonica with open contracts for Corinthus (slot 1) and
+    Cyrene (slot 2), nothing for Thessalonica or Athenae, and miles enough for Athenae."""
+    state = sailing_state(4)
+    seat = acting(state)
+    state.seats[seat].ship = "THE"
+    state.wind = 5
+    set_miles(state, THE_ATH=4)
+    chart(state, seat, ("COR-1", "wine", "open"), ("CYR-1", "oil", "open"), None, None, None)
+    return state, seat
+
+
+def test_deliver_before_sailing_for_another_port_names_that_port_not_the_next_sailor():
+    """`/deliver 2` while still in Thessalonica means "stay and fulfil slot 2": the player
+    reads why slot 2 cannot be fulfilled here, not that it is someone else's turn."""
+    state, seat = in_thessalonica()
+    why = refused(state, seat, "deliver 2")
+    assert "goes to Cyrene" in why and "Thessalonica" in why
+    assert "not your turn" not in why
+    assert acting(state) == seat
+
+
+def test_sailing_then_fulfilling_a_contract_of_another_port_names_that_port():
+    state, seat = in_thessalonica()
+    why = refused(state, seat, "sail ATH; deliver 1")
+    assert "goes to Corinthus" in why and "Athenae" in why
+    assert "not your turn" not in why
+
+
+def test_a_slot_that_does_not_exist_is_refused_as_such_before_sailing():
+    state, seat = in_thessalonica()
+    assert "slots 1-5" in refused(state, seat, "deliver 9")
+
+
+def test_stay_or_sail_then_done_ends_the_turn_when_there_is_nothing_to_fulfil():
+    """`stay; done` and `sail ATH; done` say what the player means: the turn ends."""
+    for text, port in (("stay; done", "THE"), ("sail ATH; done", "ATH")):
+        state, seat = in_thessalonica()
+        after = play(state, seat, text)
+        assert after.seats[seat].ship == port
+        assert seat not in GAME.to_act(after)
+
+
+def test_deliver_alone_with_nothing_to_fulfil_here_says_so():
+    state, seat = in_thessalonica()
+    why = refused(state, seat, "deliver")
+    assert "None of your open contracts goes to Thessalonica" in why
+
+
+def test_deliver_alone_while_choosing_an_oar_card_says_not_now():
+    state = finish_draft(new(4, seed=1))
+    seat = state.order[0]
+    why = refused(state, seat, "deliver")
+    assert why.startswith("Not now") and "oar card" in why
+    assert refused(choose_all(state), state.order[1], "deliver").startswith("It is not")
