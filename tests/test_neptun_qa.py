@@ -79,3 +79,18 @@ def test_deliver_alone_while_choosing_an_oar_card_says_not_now():
     why = refused(state, seat, "deliver")
     assert why.startswith("Not now") and "oar card" in why
     assert refused(choose_all(state), state.order[1], "deliver").startswith("It is not")
+
+
+# Taking a contract --------------------------------------------------------------------
+
+
+def test_take_slot_n_takes_the_contract_just_turned_over_into_that_slot():
+    """`/take slot 4` right after turning a contract over loads that contract into slot 4
+    (it used to be read as column 4, a face-down one)."""
+    state = new(4, seed=1)
+    seat = acting(state)
+    state = play(state, seat, "flip")
+    after = play(state, seat, "take slot 4")
+    assert after.seats[seat].chart[3] is not None
+    assert [i for i, s in enumerate(after.seats[seat].chart) if s] == [3]
+    assert str(GAME.parse(state, seat, "take in 2")) == "take 1 slot 2"

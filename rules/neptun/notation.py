@@ -106,7 +106,8 @@ def _take(rest: list[str], state: NeptunState, seat: int) -> Take:
     nums = [p for w in nums for p in re.split(r"[>@]", w) if p]
     if len(nums) > 2:
         raise InvalidMoveError("Write `take 3 slot 2`: the contract's column, then the slot.")
-    if nums:
+    slot_only = len(nums) == 1 and rest[0] in ("slot", "in", "into")    # `take slot 4`
+    if nums and not slot_only:
         column = _int(nums[0], "column number")
     else:
         cols = draft.takeable(state, seat)
@@ -117,8 +118,8 @@ def _take(rest: list[str], state: NeptunState, seat: int) -> Take:
             raise InvalidMoveError("Which contract? e.g. `take 3 slot 2` (column 3 of the "
                                    "display into slot 2 of your chart).")
         column = cols[0] + 1
-    if len(nums) == 2:
-        slot = _int(nums[1], "slot number")
+    if len(nums) == 2 or slot_only:
+        slot = _int(nums[-1], "slot number")
     else:
         free = draft.empty_slots(state, seat)
         if not free:
