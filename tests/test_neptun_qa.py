@@ -94,3 +94,14 @@ def test_take_slot_n_takes_the_contract_just_turned_over_into_that_slot():
     assert after.seats[seat].chart[3] is not None
     assert [i for i, s in enumerate(after.seats[seat].chart) if s] == [3]
     assert str(GAME.parse(state, seat, "take in 2")) == "take 1 slot 2"
+
+
+# Words --------------------------------------------------------------------------------
+
+
+def test_status_counts_one_oar_card_in_the_singular():
+    state = sailing_state(3)
+    seat = state.order[0]
+    state.seats[seat].hand = state.seats[seat].hand[:1]
+    line = next(x for x in GAME.summary(state).splitlines() if x.startswith(f"Seat {seat + 1}:"))
+    assert line.endswith("1 oar card") and "1 oar cards" not in line

@@ -333,7 +333,7 @@ def summary(state: NeptunState) -> str:
         done = sum(1 for x in p.chart if x and x.status == "done")
         open_ = sum(1 for x in p.chart if x and x.status == "open")
         chose = " (chosen)" if p.choice is not None else ""
+        cards = "1 oar card" if len(p.hand) == 1 else f"{len(p.hand)} oar cards"
         lines.append(f"Seat {s + 1}: {points[s]} VP, {p.gold} gold, ship in {p.ship}, "
-                     f"contracts {open_} open / {done} done, {len(p.hand)} oar "
-                     f"cards{chose}")
+                     f"contracts {open_} open / {done} done, {cards}{chose}")
     return "\n".join(lines)
