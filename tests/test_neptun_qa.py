@@ -105,3 +105,14 @@ def test_status_counts_one_oar_card_in_the_singular():
     state.seats[seat].hand = state.seats[seat].hand[:1]
     line = next(x for x in GAME.summary(state).splitlines() if x.startswith(f"Seat {seat + 1}:"))
     assert line.endswith("1 oar card") and "1 oar cards" not in line
+
+
+def test_flip_after_turning_over_the_last_contract_says_it_must_be_taken():
+    """Having turned over the rightmost contract, `/flip` again is told to take that one,
+    not "take one of them" while the others are closed to the player."""
+    state = new(3, seed=1)
+    seat = acting(state)
+    for _ in range(4):
+        state = play(state, seat, "flip")
+    why = refused(state, seat, "flip")
+    assert "must take it" in why and "`take 4`" in why

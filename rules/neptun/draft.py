@@ -72,6 +72,9 @@ def legal(state: NeptunState, seat: int) -> list[Flip | Take]:
 
 def flip(state: NeptunState, seat: int) -> list[Event]:
     nxt = face_down_left(state)
+    if nxt is None and state.revealing is not None:
+        raise IllegalMoveError(f"Contract {state.revealing + 1} was the last one to turn "
+                               f"over, so you must take it: `take {state.revealing + 1}`.")
     if nxt is None:
         raise IllegalMoveError("Every contract is face up: take one of them, e.g. "
                                f"`take {takeable(state, seat)[0] + 1}`.")
