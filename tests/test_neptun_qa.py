@@ -116,3 +116,31 @@ def test_flip_after_turning_over_the_last_contract_says_it_must_be_taken():
         state = play(state, seat, "flip")
     why = refused(state, seat, "flip")
     assert "must take it" in why and "`take 4`" in why
+
+
+# The picture --------------------------------------------------------------------------
+
+
+def test_ships_in_port_leave_every_distance_marker_readable():
+    """With one to three ships in any port, no ship disc covers a distance marker beyond
+    its rim (it used to hide e.g. Corinthus-Athenae or Roma-Neapolis under a ship)."""
+    import math
+
+    from render.neptun.geometry import RIM, SHIP_R, marker_at
+    from render.neptun.layout import load_layout
+    from render.neptun.ships import ship_places
+
+    layout = load_layout()
+    state = sailing_state(3)
+    for port in layout.ports:
+        for count in (1, 2, 3):
+            for seat in range(3):
+                state.seats[seat].ship = port if seat < count else "CRE" if port != "CRE" \
+                    else "ATH"
+            view = GAME.view(state, None)
+            spots = ship_places(layout, view)[port]
+            for link in view.links:
+                marker = marker_at(layout, link.a, link.b)
+                for spot in spots:
+                    overlap = 14 + SHIP_R - math.dist(spot, marker)
+                    assert overlap <= RIM, (port, count, link.a, link.b)
