@@ -144,3 +144,32 @@ def test_ships_in_port_leave_every_distance_marker_readable():
                 for spot in spots:
                     overlap = 14 + SHIP_R - math.dist(spot, marker)
                     assert overlap <= RIM, (port, count, link.a, link.b)
+
+
+# /log ---------------------------------------------------------------------------------
+
+
+async def test_log_shows_the_newest_moves_that_fit_and_counts_them(tmp_path):
+    """The round-1 drafting summaries are long: `/log` used to print the two oldest of
+    its 15 moves, then "… (earlier lines cut — see `/log`)", then the newest. It now
+    shows the newest moves that fit, oldest first, under a header counting them."""
+    import random
+
+    from bot_support import ALICE, BOB, CAROL, CH, make_service
+    from neptun_service_support import random_command, started, waiting
+
+    svc = await make_service(tmp_path / "log.sqlite3", seed=21)
+    await started(svc, CH, [ALICE, BOB, CAROL])
+    rng = random.Random(3)
+    for _ in range(60):
+        table = await svc.table(CH)
+        _, user = (await waiting(svc, CH))[0]
+        verb, value = await random_command(svc, CH, user, table.state, rng)
+        await svc.move(CH, user, value, verb)
+    text = (await svc.log(CH, 30)).text
+    assert "earlier lines cut" not in text and len(text) <= 1900
+    bullets = [line for line in text.splitlines() if line.startswith("• ")]
+    assert text.startswith(f"**Last {len(bullets)} moves**") and 1 < len(bullets) < 30
+    table = await svc.table(CH)
+    newest = (await svc.store.last_moves(table.row.id, 1))[0]
+    assert bullets[-1].split(": `")[1].startswith(newest.shown)
