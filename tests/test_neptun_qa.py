@@ -173,3 +173,24 @@ async def test_log_shows_the_newest_moves_that_fit_and_counts_them(tmp_path):
     table = await svc.table(CH)
     newest = (await svc.store.last_moves(table.row.id, 1))[0]
     assert bullets[-1].split(": `")[1].startswith(newest.shown)
+
+
+# The lobby ----------------------------------------------------------------------------
+
+
+async def test_starting_with_two_players_points_to_the_two_player_variant(tmp_path):
+    """Two friends open a Neptun table and press start: the refusal tells them how to
+    play the two-player variant, not only to find a third player."""
+    import pytest
+    from bot_support import ALICE, BOB, CH, GUILD, NAMES, make_service
+
+    from bot.table.replies import TableError
+
+    svc = await make_service(tmp_path / "two.sqlite3")
+    await svc.open_lobby(CH, GUILD, ALICE, NAMES[ALICE], "neptun")
+    await svc.join(CH, BOB, NAMES[BOB])
+    with pytest.raises(TableError) as refused_start:
+        await svc.start_game(CH, ALICE)
+    why = str(refused_start.value)
+    assert "needs at least 3 players" in why
+    assert "`two-player` variant" in why and "/neptun start variant:two-player" in why
