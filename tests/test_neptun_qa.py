@@ -116,6 +116,8 @@ def test_flip_after_turning_over_the_last_contract_says_it_must_be_taken():
         state = play(state, seat, "flip")
     why = refused(state, seat, "flip")
     assert "must take it" in why and "`take 4`" in why
+    why = refused(state, seat, "take 1")
+    assert "column 4" in why and "must take it" in why and "flip" not in why
 
 
 # The picture --------------------------------------------------------------------------
