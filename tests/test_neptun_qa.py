@@ -196,3 +196,15 @@ async def test_starting_with_two_players_points_to_the_two_player_variant(tmp_pa
     why = str(refused_start.value)
     assert "needs at least 3 players" in why
     assert "`two-player` variant" in why and "/neptun start variant:two-player" in why
+
+
+def test_take_while_sailing_says_not_now_not_that_the_chart_is_full():
+    state, seat = in_thessalonica()
+    chart(state, seat, *[("COR-1", "wine", "open")] * 5)
+    assert refused(state, seat, "take 1").startswith("Not now: sail")
+
+
+def test_a_voyage_that_ends_the_turn_is_named_as_sailed_when_more_follows():
+    state, seat = in_thessalonica()
+    why = refused(state, seat, "sail ATH; sail COR")
+    assert "`sail THE>ATH` ends your turn" in why and "Athenae" in why

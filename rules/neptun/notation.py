@@ -102,6 +102,10 @@ def find_cities(text: str) -> list[str]:
 
 
 def _take(rest: list[str], state: NeptunState, seat: int) -> Take:
+    if state.phase != "draft" and _acting(state, seat):
+        from rules.neptun.turn import wrong
+
+        raise IllegalMoveError(wrong(state))
     nums = [w for w in rest if w not in ("slot", "in", "into", "to", "column", "col", "@")]
     nums = [p for w in nums for p in re.split(r"[>@]", w) if p]
     if len(nums) > 2:
@@ -320,7 +324,7 @@ def _several(segments: list[str], state: NeptunState, seat: int) -> list[Step]:
     steps: list[Step] = []
     for i, segment in enumerate(segments):
         if steps and not _acting(sim, seat):
-            _after_turn(sim, seat, segments[:i], segments[i:])
+            _after_turn(sim, seat, [str(step) for step in steps], segments[i:])
             break
         new = _segment(segment, sim, seat)
         steps += new
