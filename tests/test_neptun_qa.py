@@ -208,3 +208,15 @@ def test_a_voyage_that_ends_the_turn_is_named_as_sailed_when_more_follows():
     state, seat = in_thessalonica()
     why = refused(state, seat, "sail ATH; sail COR")
     assert "`sail THE>ATH` ends your turn" in why and "Athenae" in why
+
+
+def test_the_fulfilling_prompt_and_suggestions_warn_which_contracts_it_turns_down():
+    """Fulfilling slot 2 turns down the open slot 1 for good: the prompt and the
+    autocomplete say so before the player commits, not only the event afterwards."""
+    state, seat = in_thessalonica()
+    state.seats[seat].ship = "CYR"
+    state = play(state, seat, "stay")
+    prompt = GAME.prompt(state, seat)
+    assert "`/deliver 2` (" in prompt and "turns down slot 1" in prompt
+    labels = [GAME.describe(state, seat, m) for m in GAME.legal_moves(state, seat)]
+    assert any(label.startswith("deliver slot 2 (turns down slot 1):") for label in labels)

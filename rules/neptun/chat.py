@@ -17,7 +17,7 @@ from rules.neptun.cards import city_name, contract_text
 from rules.neptun.data import load_data
 from rules.neptun.moves import Deliver, Done, Extra, Flip, Oar, Sail, Take, Turn
 from rules.neptun.notation import DONE, STAY, normalise
-from rules.neptun.state import NeptunState, copy_state
+from rules.neptun.state import NeptunState, Player, copy_state
 from rules.neptun.turn import apply_step, card_moves, legal_steps, to_act
 
 EXTRA_NAMES = extra.NAMES
@@ -68,12 +68,23 @@ def prompt(state: NeptunState, seat: int | None = None) -> str:
     for i in sailing.deliverable(state, actor):
         slot = player.chart[i]
         assert slot is not None
-        offers.append(f"`/deliver {i + 1}` ({contract_text(slot.city, slot.goods)})")
+        offers.append(f"`/deliver {i + 1}` ({contract_text(slot.city, slot.goods)}"
+                      f"{_turns_down(player, i, '; ')})")
     if not offers:
         return "end your turn with `/deliver done`"
     gold = load_data().fulfil.donation_gold
     return (f"fulfil a contract in {here}: {' or '.join(offers)}; add `+temple` to donate "
             f"{gold} gold for one more step; or `/deliver done`")
+
+
+def _turns_down(player: Player, index: int, lead: str) -> str:
+    """'turns down slots 1, 3' for the open contracts left of chart slot ``index`` (0-based)
+    that fulfilling it would turn down; '' when there are none."""
+    left = [str(i + 1) for i, slot in enumerate(player.chart[:index])
+            if slot and slot.status == "open"]
+    if not left:
+        return ""
+    return f"{lead}turns down slot{'s' if len(left) > 1 else ''} {', '.join(left)}"
 
 
 def _draft_prompt(state: NeptunState, seat: int) -> str:
@@ -246,7 +257,10 @@ def describe(state: NeptunState, seat: int, move: Move) -> str:
         if slot is None:
             return str(move)
         donate = " +1 step for 3 gold" if move.donate else ""
-        return f"deliver slot {move.slot}: {contract_text(slot.city, slot.goods)}{donate}"
+        down = _turns_down(player, move.slot - 1, " (")
+        down += ")" if down else ""
+        return (f"deliver slot {move.slot}{down}: {contract_text(slot.city, slot.goods)}"
+                f"{donate}")
     if isinstance(move, Done):
         return "done: end your turn"
     if isinstance(move, Extra):
