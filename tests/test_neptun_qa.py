@@ -220,3 +220,10 @@ def test_the_fulfilling_prompt_and_suggestions_warn_which_contracts_it_turns_dow
     assert "`/deliver 2` (" in prompt and "turns down slot 1" in prompt
     labels = [GAME.describe(state, seat, m) for m in GAME.legal_moves(state, seat)]
     assert any(label.startswith("deliver slot 2 (turns down slot 1):") for label in labels)
+
+
+def test_choosing_a_card_and_sailing_in_one_command_is_refused_without_naming_a_port():
+    state = finish_draft(new(4, seed=1))
+    seat = state.order[0]
+    why = refused(state, seat, "oar #1; stay")
+    assert "it is not your turn" in why and "fulfil" not in why

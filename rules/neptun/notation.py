@@ -324,7 +324,7 @@ def _several(segments: list[str], state: NeptunState, seat: int) -> list[Step]:
     steps: list[Step] = []
     for i, segment in enumerate(segments):
         if steps and not _acting(sim, seat):
-            _after_turn(sim, seat, [str(step) for step in steps], segments[i:])
+            _after_turn(sim, seat, steps, segments[i:])
             break
         new = _segment(segment, sim, seat)
         steps += new
@@ -335,7 +335,7 @@ def _several(segments: list[str], state: NeptunState, seat: int) -> list[Step]:
     return steps
 
 
-def _after_turn(sim: NeptunState, seat: int, done: list[str], rest: list[str]) -> None:
+def _after_turn(sim: NeptunState, seat: int, steps: list[Step], rest: list[str]) -> None:
     """The first parts of a command ended the seat's turn: a trailing `done` is
     harmless and dropped; anything else is refused with the reason."""
     if len(rest) == 1 and rest[0].split(" ")[0] in DONE:
@@ -346,6 +346,10 @@ def _after_turn(sim: NeptunState, seat: int, done: list[str], rest: list[str]) -
         why = sailing.refusal(sim, seat, Deliver(slot=int(numbers[0]))) if numbers else None
         if why:
             raise IllegalMoveError(why)
-    port = city_name(sim.seats[seat].ship)
-    raise IllegalMoveError(f"`{'; '.join(done)}` ends your turn (nothing of yours to fulfil "
-                           f"in {port}), so `{'; '.join(rest)}` cannot follow.")
+    done, more = "; ".join(str(step) for step in steps), "; ".join(rest)
+    if isinstance(steps[-1], Sail):
+        port = city_name(sim.seats[seat].ship)
+        raise IllegalMoveError(f"`{done}` ends your turn (nothing of yours to fulfil in "
+                               f"{port}), so `{more}` cannot follow.")
+    raise IllegalMoveError(f"After `{done}` it is not your turn, so `{more}` cannot follow: "
+                           "send it when it is.")
