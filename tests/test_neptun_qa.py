@@ -227,3 +227,10 @@ def test_choosing_a_card_and_sailing_in_one_command_is_refused_without_naming_a_
     seat = state.order[0]
     why = refused(state, seat, "oar #1; stay")
     assert "it is not your turn" in why and "fulfil" not in why
+
+
+def test_the_rules_say_any_card_may_be_played_in_an_extra_turn():
+    """The seed: the card played in an extra turn need not be a starting card."""
+    rules = GAME.texts.rules
+    assert "any card of your hand" in rules
+    assert "you only have your two starting cards for them" not in rules
