@@ -234,3 +234,13 @@ def test_the_rules_say_any_card_may_be_played_in_an_extra_turn():
     rules = GAME.texts.rules
     assert "any card of your hand" in rules
     assert "you only have your two starting cards for them" not in rules
+
+
+def test_a_voyage_in_the_turn_panel_says_which_contracts_could_be_fulfilled_there():
+    """The phone panel lists voyages before deliveries: a voyage's description names the
+    open contracts of that port, so a player need not look up their chart first."""
+    state, seat = in_thessalonica()
+    state.seats[seat].gold = 20
+    by_dest = {m.dest: GAME.describe(state, seat, m) for m in GAME.legal_moves(state, seat)}
+    assert by_dest["CYR"].endswith("slot 2 can be fulfilled there")
+    assert "fulfilled" not in by_dest["ATH"]

@@ -219,13 +219,14 @@ def _first_free(state: NeptunState, seat: int) -> int:
 # What is said about a move ------------------------------------------------------------
 
 
-def describe(state: NeptunState, seat: int, move: Move) -> str:
-    """A suggestion's label: what the move does, in words."""
+def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> str:
+    """A suggestion's label: what the move does, in words (a voyage alone also says which
+    of the seat's contracts could be fulfilled there)."""
     if isinstance(move, Turn):
         sim = copy_state(state)
         parts = []
         for step in move.steps:
-            parts.append(describe(sim, seat, step))
+            parts.append(describe(sim, seat, step, hint=False))
             try:
                 apply_step(sim, seat, step)
             except RulesError:
@@ -251,7 +252,12 @@ def describe(state: NeptunState, seat: int, move: Move) -> str:
         if len(move.route) < 2:
             return f"stay in {city_name(player.ship)}"
         pay = f", pay {move.pay} gold" if move.pay else ""
-        return f"sail to {city_name(move.dest)} ({'>'.join(move.route)}{pay})"
+        there = [str(i + 1) for i, slot in enumerate(player.chart)
+                 if hint and slot and slot.status == "open" and slot.city.split("-")[0] ==
+                 move.dest]
+        fulfil = (f" · slot{'s' if len(there) > 1 else ''} {', '.join(there)} can be "
+                  "fulfilled there") if there else ""
+        return f"sail to {city_name(move.dest)} ({'>'.join(move.route)}{pay}){fulfil}"
     if isinstance(move, Deliver):
         slot = player.chart[move.slot - 1] if 0 < move.slot <= len(player.chart) else None
         if slot is None:
