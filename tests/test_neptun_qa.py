@@ -244,3 +244,20 @@ def test_a_voyage_in_the_turn_panel_says_which_contracts_could_be_fulfilled_ther
     by_dest = {m.dest: GAME.describe(state, seat, m) for m in GAME.legal_moves(state, seat)}
     assert by_dest["CYR"].endswith("slot 2 can be fulfilled there")
     assert "fulfilled" not in by_dest["ATH"]
+
+
+def test_hand_in_an_extra_turn_says_how_to_play_a_card():
+    from rules.neptun.moves import Extra
+
+    state = sailing_state(3)
+    for _ in range(5 * 3 * 4):                       # play the five turns out quickly
+        if state.phase != "choose" and state.phase != "sail":
+            break
+        seat = GAME.to_act(state)[0]
+        state = play(state, seat, "oar #1" if state.phase == "choose" else "done")
+    assert state.phase == "ask", state.phase
+    while state.phase == "ask":
+        state = GAME.apply(state, GAME.to_act(state)[0], Extra(yes=True))[0]
+    seat = acting(state)
+    text = GAME.private_text(state, seat)
+    assert "Play one for extra turn 5-I with `/oar`" in text

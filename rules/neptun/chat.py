@@ -307,6 +307,10 @@ def private_text(state: NeptunState, seat: int) -> str:
     elif state.phase == "choose":
         lines.append("Choose one with `/oar` (e.g. `/oar "
                      f"{player.hand[0].value if player.hand else '5/0'}`).")
+    elif state.phase == "extra" and state.stage == "card" and seat in to_act(state) \
+            and player.hand:
+        lines.append(f"Play one for extra turn {EXTRA_NAMES[state.extra]} with `/oar` (e.g. "
+                     f"`/oar {player.hand[0].value}`).")
     lines.append(f"💰 {player.gold} gold · ⛵ in {city_name(player.ship)} · "
                  f"{scoring.scores(state)[seat]} VP so far")
     for i, slot in enumerate(player.chart):
