@@ -125,7 +125,7 @@ def test_TC_D3_forced_take_at_the_right_end():
     for _ in range(5):
         state = play(state, 0, "flip")                   # refuses 1-4, turns over 5
     assert GAME.legal_moves(state, 0) == [Take(column=5, slot=s) for s in range(1, 6)]
-    assert "Every contract is face up" in refused(state, 0, "flip")
+    assert "you must take it: `take 5`" in refused(state, 0, "flip")
 
 
 def d4_state() -> NeptunState:

@@ -164,10 +164,16 @@ class LobbyDesk:
             raise TableError(f"Only the host{' ' + host if host else ''} can start the game.")
         low, _ = g.player_range(table.row.options)
         if len(table.seats) < low:
+            seated = len(table.seats)
+            fits = [v.key for v in g.texts.variants
+                    if v.players and v.players[0] <= seated <= v.players[1]]
+            other = (f" Or play the `{fits[0]}` variant, made for {seated}: everyone "
+                     f"`/leave`s and the host opens `/{g.name} start variant:{fits[0]}`."
+                     if fits and not table.row.options.get("variant") else "")
             raise TableError(
-                f"{g.title} needs at least {low} players and {len(table.seats)} "
-                f"{'is' if len(table.seats) == 1 else 'are'} seated. Ask a friend to `/join`, "
-                "or add a computer player.")
+                f"{g.title} needs at least {low} players and {seated} "
+                f"{'is' if seated == 1 else 'are'} seated. Ask a friend to `/join`, "
+                f"or add a computer player.{other}")
         seed = self.seed_source()
         seats = lobby.shuffled(table.seats, seed)
         try:

@@ -55,16 +55,22 @@ class ViewDesk:
         moves = await self.tables.store.last_moves(table.row.id, max(1, min(last, 100)))
         if not moves:
             return Reply(text="No moves yet.", ephemeral=True)
-        head = f"**Last {len(moves)} moves**" if len(moves) != 1 else "**Last move**"
+        now = ""
         if table.state is not None and table.game.progress(table.state):
-            head += f" (now: {table.game.progress(table.state)})"
-        lines = [head]
-        for m in moves:
+            now = f" (now: {table.game.progress(table.state)})"
+        # the newest moves that fit in one message, oldest first; the count says how many
+        lines: list[str] = []
+        room = words.DISCORD_LIMIT - len(now) - 40
+        for m in reversed(moves):
             icon = "🤖 " if m.user_id is None else ""
             detail = m.summary.replace("\n", " ")
-            lines.append(f"• {icon}{table.names[m.seat]}: `{m.shown}`"
-                         + (f" — {detail}" if detail else ""))
-        return Reply(text=words.clip("\n".join(lines)))
+            line = (f"• {icon}{table.names[m.seat]}: `{m.shown}`"
+                    + (f" — {detail}" if detail else ""))
+            if lines and len("\n".join([line, *lines])) > room:
+                break
+            lines.insert(0, line)
+        head = f"**Last {len(lines)} moves**" if len(lines) != 1 else "**Last move**"
+        return Reply(text=words.clip("\n".join([head + now, *lines])))
 
     async def score(self, channel_id: int) -> Reply:
         """Current standings with the per-category breakdown (final result once over)."""

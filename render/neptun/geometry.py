@@ -4,6 +4,7 @@ where the ships in a port go."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from render.neptun.layout import Layout
 
@@ -44,16 +45,52 @@ def marker_at(layout: Layout, a: str, b: str) -> Point:
     return points[len(points) // 2]
 
 
-def ship_spots(centre: Point, count: int, label: str, gap: float = 27.0) -> list[Point]:
-    """Places for ``count`` ships at a port: a row on the side away from its label."""
+Box = tuple[float, float, float, float]
+SHIP_R = 13.0
+CLEAR = 4.0          # px between a ship and what it must not cover that is clear enough
+RIM = 4.0            # px of a distance marker's rim a ship may cover: its number still shows
+
+
+def ship_rows(centre: Point, count: int, label: str, gap: float = 27.0) -> list[list[Point]]:
+    """Ways to place ``count`` ships at a port, the usual one first: a row on the side away
+    from its label; then a row on each other side, a column centred on, hanging from or
+    standing on the port."""
     x, y = centre
-    if label in ("n", "s"):
-        dy = 27.0 if label == "n" else -27.0
-        first = x - gap * (count - 1) / 2
-        return [(first + i * gap, y + dy) for i in range(count)]
-    dx = 27.0 if label == "w" else -27.0
-    first = y - gap * (count - 1) / 2
-    return [(x + dx, first + i * gap) for i in range(count)]
+    away = {"n": "s", "s": "n", "e": "w", "w": "e"}[label]
+    out = []
+    for side in (away, *(s for s in "nsew" if s not in (away, label))):
+        if side in ("n", "s"):
+            dy = 27.0 if side == "s" else -27.0
+            first = x - gap * (count - 1) / 2
+            out.append([(first + i * gap, y + dy) for i in range(count)])
+            continue
+        dx = 27.0 if side == "e" else -27.0
+        for first in (y - gap * (count - 1) / 2, y, y - gap * (count - 1)):
+            out.append([(x + dx, first + i * gap) for i in range(count)])
+    return out
+
+
+def _clearance(spots: list[Point], discs: Sequence[tuple[Point, float]],
+               boxes: Sequence[Box]) -> float:
+    """The smallest gap (px; below 0: overlap) between a ship and a disc or box."""
+    gaps = [math.dist(s, c) - r - SHIP_R for s in spots for c, r in discs]
+    for sx, sy in spots:
+        for x0, y0, x1, y1 in boxes:
+            near = (min(max(sx, x0), x1), min(max(sy, y0), y1))
+            gaps.append(math.dist((sx, sy), near) - SHIP_R)
+    return min(gaps, default=CLEAR)
+
+
+def ship_spots(centre: Point, count: int, label: str,
+               markers: Sequence[tuple[Point, float]] = (),
+               discs: Sequence[tuple[Point, float]] = (), boxes: Sequence[Box] = (),
+               gap: float = 27.0) -> list[Point]:
+    """Places for ``count`` ships at a port: the usual row (away from its label) unless it
+    would cover a distance marker (``markers``) or, less bad, another port or a port's
+    name (``discs``, ``boxes``); then the way that covers least, markers first."""
+    rows = ship_rows(centre, count, label, gap)
+    return max(rows, key=lambda row: (min(_clearance(row, markers, ()) + RIM, 0.0),
+                                      min(_clearance(row, discs, boxes), CLEAR)))
 
 
 def route_points(layout: Layout, route: list[str]) -> list[Point]:

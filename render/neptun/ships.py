@@ -9,6 +9,7 @@ from render.neptun.geometry import marker_at, route_points, ship_spots
 from render.neptun.layout import Layout
 from render.neptun.pen import Pen
 from render.neptun.seats import SeatStyle
+from render.neptun.static import label_box
 from rules.neptun.view import NeptunView
 
 
@@ -43,13 +44,26 @@ def _markers_on_top(pen: Pen, layout: Layout, view: NeptunView) -> None:
                      "#ffffff" if deep else c.deep_link, 15)
 
 
-def draw_ships(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle]) -> None:
-    c = layout.colors
+def ship_places(layout: Layout, view: NeptunView) -> dict[str, list[tuple[float, float]]]:
+    """Where each port's ships are drawn (in the order of ``city.ships``): off the distance
+    markers, and as far as they can off other ports and the ports' names."""
+    markers = [(marker_at(layout, link.a, link.b), 14.0) for link in view.links]
+    names = [label_box(layout, city.code, city.name) for city in view.cities]
+    places = {}
     for city in view.cities:
         if not city.ships:
             continue
-        spots = ship_spots(layout.port(city.code), len(city.ships),
-                           layout.ports[city.code].label)
-        for seat, spot in zip(city.ships, spots, strict=False):
+        ports = [(layout.port(other.code), 13.0) for other in view.cities
+                 if other.code != city.code]
+        places[city.code] = ship_spots(layout.port(city.code), len(city.ships),
+                                       layout.ports[city.code].label, markers, ports, names)
+    return places
+
+
+def draw_ships(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle]) -> None:
+    c = layout.colors
+    places = ship_places(layout, view)
+    for city in view.cities:
+        for seat, spot in zip(city.ships, places.get(city.code, []), strict=False):
             s = seats[seat]
             pen.disc(spot, 13, s.color, c.ink, s.letter, s.ink, 15)

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from render import text as tx
 from render.neptun.geometry import link_points, marker_at
 from render.neptun.layout import Layout, bands, load_layout
 from render.neptun.pen import Pen
@@ -118,10 +119,23 @@ LABEL_OFFSET = {"n": (0, -17, "md"), "s": (0, 18, "ma"), "e": (16, 0, "lm"),
                 "w": (-16, 0, "rm")}
 
 
+LABEL_SIZE = 15
+
+
+def label_box(layout: Layout, code: str, name: str) -> tuple[float, float, float, float]:
+    """Where a port's name is written (x0, y0, x1, y1), near enough: ships keep off it."""
+    x, y = layout.port(code)
+    dx, dy, anchor = LABEL_OFFSET[layout.ports[code].label]
+    w, h = tx.width(f"{code} {name}", tx.face_of(True), LABEL_SIZE), LABEL_SIZE + 3
+    x, y = x + dx, y + dy
+    return {"md": (x - w / 2, y - h, x + w / 2, y), "ma": (x - w / 2, y, x + w / 2, y + h),
+            "lm": (x, y - h / 2, x + w, y + h / 2), "rm": (x - w, y - h / 2, x, y + h / 2)}[anchor]
+
+
 def _port_labels(pen: Pen, layout: Layout, ports: tuple[tuple[str, str, str], ...]) -> None:
     c = layout.colors
     for code, name, _ in ports:
         x, y = layout.port(code)
         dx, dy, anchor = LABEL_OFFSET[layout.ports[code].label]
-        pen.text((x + dx, y + dy), f"{code} {name}", 15, c.ink, anchor=anchor, bold=True,
+        pen.text((x + dx, y + dy), f"{code} {name}", LABEL_SIZE, c.ink, anchor=anchor, bold=True,
                  halo=c.panel)

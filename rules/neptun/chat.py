@@ -17,7 +17,7 @@ from rules.neptun.cards import city_name, contract_text
 from rules.neptun.data import load_data
 from rules.neptun.moves import Deliver, Done, Extra, Flip, Oar, Sail, Take, Turn
 from rules.neptun.notation import DONE, STAY, normalise
-from rules.neptun.state import NeptunState, copy_state
+from rules.neptun.state import NeptunState, Player, copy_state
 from rules.neptun.turn import apply_step, card_moves, legal_steps, to_act
 
 EXTRA_NAMES = extra.NAMES
@@ -68,12 +68,23 @@ def prompt(state: NeptunState, seat: int | None = None) -> str:
     for i in sailing.deliverable(state, actor):
         slot = player.chart[i]
         assert slot is not None
-        offers.append(f"`/deliver {i + 1}` ({contract_text(slot.city, slot.goods)})")
+        offers.append(f"`/deliver {i + 1}` ({contract_text(slot.city, slot.goods)}"
+                      f"{_turns_down(player, i, '; ')})")
     if not offers:
         return "end your turn with `/deliver done`"
     gold = load_data().fulfil.donation_gold
     return (f"fulfil a contract in {here}: {' or '.join(offers)}; add `+temple` to donate "
             f"{gold} gold for one more step; or `/deliver done`")
+
+
+def _turns_down(player: Player, index: int, lead: str) -> str:
+    """'turns down slots 1, 3' for the open contracts left of chart slot ``index`` (0-based)
+    that fulfilling it would turn down; '' when there are none."""
+    left = [str(i + 1) for i, slot in enumerate(player.chart[:index])
+            if slot and slot.status == "open"]
+    if not left:
+        return ""
+    return f"{lead}turns down slot{'s' if len(left) > 1 else ''} {', '.join(left)}"
 
 
 def _draft_prompt(state: NeptunState, seat: int) -> str:
@@ -208,13 +219,14 @@ def _first_free(state: NeptunState, seat: int) -> int:
 # What is said about a move ------------------------------------------------------------
 
 
-def describe(state: NeptunState, seat: int, move: Move) -> str:
-    """A suggestion's label: what the move does, in words."""
+def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> str:
+    """A suggestion's label: what the move does, in words (a voyage alone also says which
+    of the seat's contracts could be fulfilled there)."""
     if isinstance(move, Turn):
         sim = copy_state(state)
         parts = []
         for step in move.steps:
-            parts.append(describe(sim, seat, step))
+            parts.append(describe(sim, seat, step, hint=False))
             try:
                 apply_step(sim, seat, step)
             except RulesError:
@@ -240,13 +252,21 @@ def describe(state: NeptunState, seat: int, move: Move) -> str:
         if len(move.route) < 2:
             return f"stay in {city_name(player.ship)}"
         pay = f", pay {move.pay} gold" if move.pay else ""
-        return f"sail to {city_name(move.dest)} ({'>'.join(move.route)}{pay})"
+        there = [str(i + 1) for i, slot in enumerate(player.chart)
+                 if hint and slot and slot.status == "open" and slot.city.split("-")[0] ==
+                 move.dest]
+        fulfil = (f" · slot{'s' if len(there) > 1 else ''} {', '.join(there)} can be "
+                  "fulfilled there") if there else ""
+        return f"sail to {city_name(move.dest)} ({'>'.join(move.route)}{pay}){fulfil}"
     if isinstance(move, Deliver):
         slot = player.chart[move.slot - 1] if 0 < move.slot <= len(player.chart) else None
         if slot is None:
             return str(move)
         donate = " +1 step for 3 gold" if move.donate else ""
-        return f"deliver slot {move.slot}: {contract_text(slot.city, slot.goods)}{donate}"
+        down = _turns_down(player, move.slot - 1, " (")
+        down += ")" if down else ""
+        return (f"deliver slot {move.slot}{down}: {contract_text(slot.city, slot.goods)}"
+                f"{donate}")
     if isinstance(move, Done):
         return "done: end your turn"
     if isinstance(move, Extra):
@@ -287,6 +307,10 @@ def private_text(state: NeptunState, seat: int) -> str:
     elif state.phase == "choose":
         lines.append("Choose one with `/oar` (e.g. `/oar "
                      f"{player.hand[0].value if player.hand else '5/0'}`).")
+    elif state.phase == "extra" and state.stage == "card" and seat in to_act(state) \
+            and player.hand:
+        lines.append(f"Play one for extra turn {EXTRA_NAMES[state.extra]} with `/oar` (e.g. "
+                     f"`/oar {player.hand[0].value}`).")
     lines.append(f"💰 {player.gold} gold · ⛵ in {city_name(player.ship)} · "
                  f"{scoring.scores(state)[seat]} VP so far")
     for i, slot in enumerate(player.chart):
@@ -333,7 +357,7 @@ def summary(state: NeptunState) -> str:
         done = sum(1 for x in p.chart if x and x.status == "done")
         open_ = sum(1 for x in p.chart if x and x.status == "open")
         chose = " (chosen)" if p.choice is not None else ""
+        cards = "1 oar card" if len(p.hand) == 1 else f"{len(p.hand)} oar cards"
         lines.append(f"Seat {s + 1}: {points[s]} VP, {p.gold} gold, ship in {p.ship}, "
-                     f"contracts {open_} open / {done} done, {len(p.hand)} oar "
-                     f"cards{chose}")
+                     f"contracts {open_} open / {done} done, {cards}{chose}")
     return "\n".join(lines)

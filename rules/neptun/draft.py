@@ -72,6 +72,9 @@ def legal(state: NeptunState, seat: int) -> list[Flip | Take]:
 
 def flip(state: NeptunState, seat: int) -> list[Event]:
     nxt = face_down_left(state)
+    if nxt is None and state.revealing is not None:
+        raise IllegalMoveError(f"Contract {state.revealing + 1} was the last one to turn "
+                               f"over, so you must take it: `take {state.revealing + 1}`.")
     if nxt is None:
         raise IllegalMoveError("Every contract is face up: take one of them, e.g. "
                                f"`take {takeable(state, seat)[0] + 1}`.")
@@ -144,8 +147,10 @@ def _why_not(state: NeptunState, seat: int, col: int, column: Column) -> str:
         return ("That contract is face down: `flip` turns over the leftmost face-down one, "
                 "and you may take it or turn over the next.")
     if state.revealing is not None:
+        more = ", or `flip` the next" if face_down_left(state) is not None else \
+            ": it was the last one, so you must take it"
         return (f"Once you start turning contracts over you may only take the one you just "
-                f"turned over (column {state.revealing + 1}), or `flip` the next.")
+                f"turned over (column {state.revealing + 1}){more}.")
     return "You turned that contract down this round, so you cannot take it now."
 
 

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from rules.chat import Verb
 from rules.contract import Choice, Event, Game, GameResult, Move
-from rules.errors import InvalidMoveError, NotYourTurnError, RulesError
+from rules.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError, RulesError
 from rules.neptun import chat, computer, hidden, notation, scoring, setup, turn
 from rules.neptun.data import load_data
 from rules.neptun.moves import Turn
@@ -54,7 +54,10 @@ class Neptun(Game[NeptunState]):
         # A fresh copy to change: dump + validate is faster than a deep copy.
         new = copy_state(state)
         events: list[Event] = []
-        for step in steps:
+        for i, step in enumerate(steps):
+            if i and seat not in turn.to_act(new):
+                raise IllegalMoveError(f"Your turn ends before `{step}`, so that command "
+                                       "cannot be played as a whole; nothing was changed.")
             events += turn.apply_step(new, seat, step)  # type: ignore[arg-type]
         turn.remember(new, events)
         return new, events

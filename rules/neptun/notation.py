@@ -21,6 +21,7 @@ from functools import cache
 
 from rules.errors import IllegalMoveError, InvalidMoveError, RulesError
 from rules.neptun import draft, sailing
+from rules.neptun.cards import city_name
 from rules.neptun.data import load_data
 from rules.neptun.moves import Deliver, Done, Extra, Flip, Oar, Sail, Step, Take, Turn
 from rules.neptun.sea import cheapest
@@ -101,11 +102,16 @@ def find_cities(text: str) -> list[str]:
 
 
 def _take(rest: list[str], state: NeptunState, seat: int) -> Take:
+    if state.phase != "draft" and _acting(state, seat):
+        from rules.neptun.turn import wrong
+
+        raise IllegalMoveError(wrong(state))
     nums = [w for w in rest if w not in ("slot", "in", "into", "to", "column", "col", "@")]
     nums = [p for w in nums for p in re.split(r"[>@]", w) if p]
     if len(nums) > 2:
         raise InvalidMoveError("Write `take 3 slot 2`: the contract's column, then the slot.")
-    if nums:
+    slot_only = len(nums) == 1 and rest[0] in ("slot", "in", "into")    # `take slot 4`
+    if nums and not slot_only:
         column = _int(nums[0], "column number")
     else:
         cols = draft.takeable(state, seat)
@@ -116,8 +122,8 @@ def _take(rest: list[str], state: NeptunState, seat: int) -> Take:
             raise InvalidMoveError("Which contract? e.g. `take 3 slot 2` (column 3 of the "
                                    "display into slot 2 of your chart).")
         column = cols[0] + 1
-    if len(nums) == 2:
-        slot = _int(nums[1], "slot number")
+    if len(nums) == 2 or slot_only:
+        slot = _int(nums[-1], "slot number")
     else:
         free = draft.empty_slots(state, seat)
         if not free:
@@ -213,9 +219,28 @@ def _deliver(rest: list[str], state: NeptunState, seat: int) -> Deliver:
     if words:
         return Deliver(slot=_int(words[0], "slot number"), donate=donate)
     slots = sailing.deliverable(state, seat)
+    if not slots and _sailing_now(state, seat):
+        ship = state.seats[seat].ship
+        raise IllegalMoveError(f"None of your open contracts goes to {city_name(ship)}, "
+                               "where your ship is: sail first (`sail COR`), or `stay`.")
+    if not slots and _acting(state, seat):
+        from rules.neptun.turn import wrong
+
+        raise IllegalMoveError(wrong(state))
     if len(slots) != 1:
         raise InvalidMoveError("Which slot? e.g. `deliver 2`.")
     return Deliver(slot=slots[0] + 1, donate=donate)
+
+
+def _acting(state: NeptunState, seat: int) -> bool:
+    from rules.neptun.turn import to_act
+
+    return seat in to_act(state)
+
+
+def _sailing_now(state: NeptunState, seat: int) -> bool:
+    """The seat is about to sail in its own (normal or extra) turn."""
+    return state.phase in ("sail", "extra") and state.stage == "sail" and _acting(state, seat)
 
 
 def _segment(segment: str, state: NeptunState, seat: int) -> list[Step]:
@@ -243,6 +268,11 @@ def _segment(segment: str, state: NeptunState, seat: int) -> list[Step]:
     if first in DELIVER:
         move = _deliver(rest, state, seat)
         if state.stage == "sail" and state.phase in ("sail", "extra"):
+            # before sailing, `deliver 2` stays and fulfils: what the port cannot fulfil is
+            # refused now, or the stay would end the turn and the refusal name the next sailor
+            why = sailing.refusal(state, seat, move) if _sailing_now(state, seat) else None
+            if why:
+                raise IllegalMoveError(why)
             return [Sail(route=(state.seats[seat].ship,)), move]
         return [move]
     if first in SAIL:
@@ -293,6 +323,9 @@ def _several(segments: list[str], state: NeptunState, seat: int) -> list[Step]:
     sim = copy_state(state)
     steps: list[Step] = []
     for i, segment in enumerate(segments):
+        if steps and not _acting(sim, seat):
+            _after_turn(sim, seat, steps, segments[i:])
+            break
         new = _segment(segment, sim, seat)
         steps += new
         if i == len(segments) - 1:
@@ -300,3 +333,23 @@ def _several(segments: list[str], state: NeptunState, seat: int) -> list[Step]:
         for step in new:
             apply_step(sim, seat, step)
     return steps
+
+
+def _after_turn(sim: NeptunState, seat: int, steps: list[Step], rest: list[str]) -> None:
+    """The first parts of a command ended the seat's turn: a trailing `done` is
+    harmless and dropped; anything else is refused with the reason."""
+    if len(rest) == 1 and rest[0].split(" ")[0] in DONE:
+        return
+    first, words = rest[0].split(" ")[0], rest[0].split(" ")[1:]
+    if first in DELIVER:
+        numbers = [w for w in words if w.isdigit()]
+        why = sailing.refusal(sim, seat, Deliver(slot=int(numbers[0]))) if numbers else None
+        if why:
+            raise IllegalMoveError(why)
+    done, more = "; ".join(str(step) for step in steps), "; ".join(rest)
+    if isinstance(steps[-1], Sail):
+        port = city_name(sim.seats[seat].ship)
+        raise IllegalMoveError(f"`{done}` ends your turn (nothing of yours to fulfil in "
+                               f"{port}), so `{more}` cannot follow.")
+    raise IllegalMoveError(f"After `{done}` it is not your turn, so `{more}` cannot follow: "
+                           "send it when it is.")

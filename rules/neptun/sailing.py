@@ -212,23 +212,34 @@ def move_token(state: NeptunState, temple: str, seat: int, steps: int) -> int:
     return track.pos[seat]
 
 
-def deliver(state: NeptunState, seat: int, move: Deliver) -> tuple[list[Event], bool]:
-    data = load_data()
+def refusal(state: NeptunState, seat: int, move: Deliver) -> str | None:
+    """Why the seat cannot fulfil ``move`` where its ship is now (None: it can)."""
     player = state.seats[seat]
     slots = len(player.chart)
     if not 1 <= move.slot <= slots:
-        raise IllegalMoveError(f"Your chart has slots 1-{slots}.")
+        return f"Your chart has slots 1-{slots}."
     slot = player.chart[move.slot - 1]
     if slot is None or slot.status != "open":
         why = "empty" if slot is None else ("fulfilled already" if slot.status == "done"
                                             else "turned down and can no longer be fulfilled")
-        raise IllegalMoveError(f"The contract in slot {move.slot} is {why}.")
+        return f"The contract in slot {move.slot} is {why}."
     if slot.city.split("-")[0] != player.ship:
-        raise IllegalMoveError(
-            f"The contract in slot {move.slot} goes to {city_name(slot.city.split('-')[0])}; "
-            f"your ship is in {city_name(player.ship)}.")
+        return (f"The contract in slot {move.slot} goes to "
+                f"{city_name(slot.city.split('-')[0])}; your ship is in "
+                f"{city_name(player.ship)}.")
     if move.slot - 1 not in deliverable(state, seat):
-        raise IllegalMoveError("You have fulfilled as many contracts as one stop allows.")
+        return "You have fulfilled as many contracts as one stop allows."
+    return None
+
+
+def deliver(state: NeptunState, seat: int, move: Deliver) -> tuple[list[Event], bool]:
+    data = load_data()
+    player = state.seats[seat]
+    why = refusal(state, seat, move)
+    if why:
+        raise IllegalMoveError(why)
+    slot = player.chart[move.slot - 1]
+    assert slot is not None
     r = reward(slot.city, slot.goods)
     donation_temple = r.temple if r.kind == "T" else data.city(slot.city.split("-")[0]).temple
     if move.donate and player.gold + (r.n if r.kind == "G" else 0) < data.fulfil.donation_gold:
