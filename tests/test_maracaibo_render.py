@@ -85,3 +85,22 @@ def test_the_demo_writes_four_moments(tmp_path, capsys):
     assert len(pictures) >= 4
     assert {p.stem.rsplit("-", 1)[-1] for p in pictures} >= {"start", "middle", "late",
                                                              "final"}
+
+
+def drawn_texts(view, names) -> str:
+    with tx.recording() as drawn:
+        draw_maracaibo(view, names)
+    return " | ".join(d.text for d in drawn)
+
+
+def test_a_prestige_building_names_its_investors_by_the_letters_on_their_pieces():
+    from maracaibo_helpers import ready
+
+    state = ready(3)
+    state.seats[2].invested = [state.prestige[0]]
+    # Zoe, Yann and Xena wear Z, Y and X on their pieces and panels: the third seat's
+    # investment reads X, not the seat order's C
+    texts = drawn_texts(g.view(state), ["Zoe", "Yann", "Xena"])
+    assert "invested: X" in texts
+    assert "invested: C" not in texts
+

@@ -114,7 +114,7 @@ def compact(notes: list[str]) -> str:
     return " · ".join(out)
 
 
-def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView) -> None:
+def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats) -> None:
     lay = load_layout()
     c = lay.colors
     fs = lay.fonts
@@ -157,7 +157,7 @@ def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView) -> None:
             y += 15
     for i, building in enumerate(view.prestige):
         box = geo.card_box(f, "prestige", i)
-        prestige_face(cv, box, i, building, view)
+        prestige_face(cv, box, i, building, view, seats)
 
 
 def card_face(cv: Canvas, box: tuple[int, int, int, int], cid: str) -> None:
@@ -189,7 +189,7 @@ def card_face(cv: Canvas, box: tuple[int, int, int, int], cid: str) -> None:
 
 
 def prestige_face(cv: Canvas, box: tuple[int, int, int, int], slot: int, building: str,
-                  view: MaracaiboView) -> None:
+                  view: MaracaiboView, seats: Seats) -> None:
     lay = load_layout()
     c = lay.colors
     fs = lay.fonts
@@ -216,7 +216,8 @@ def prestige_face(cv: Canvas, box: tuple[int, int, int, int], slot: int, buildin
         y += 18
     who = [s for s in range(view.players) if building in view.seats[s].invested]
     if who:
-        cv.text((x0 + 8, y1 - 22), "invested: " + " ".join("ABCDEFGH"[s] for s in who),
+        # the letters on the players' pieces and panels, not the seat order's
+        cv.text((x0 + 8, y1 - 22), "invested: " + " ".join(seats.letter(s) for s in who),
                 fs.tiny, c.muted, c.card, width=x1 - x0 - 16, min_size=12)
 
 
