@@ -104,3 +104,15 @@ def test_a_prestige_building_names_its_investors_by_the_letters_on_their_pieces(
     assert "invested: X" in texts
     assert "invested: C" not in texts
 
+
+def test_the_final_picture_names_the_winner_of_a_tie_on_vp_broken_by_doubloons():
+    final = [s for s, *_ in random_game(g, 3, 5)][-1]
+    assert final.step == "over"
+    view = g.view(final)
+    # seats 0 and 1 tie on VP; seat 1 kept more doubloons, so the final ranking puts it first
+    for s in (0, 1):
+        view.seats[s].vp = 80
+    view.seats[2].vp = 50
+    view.ranks = [2, 1, 3]
+    texts = drawn_texts(view, ["Ana", "Bruno", "Carla"])
+    assert "Bruno wins" in texts and "Ana wins" not in texts

@@ -40,7 +40,8 @@ def draw_header(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats) -> None
                  anchor="lm", width=560) + 22
     if view.step == "over":
         if view.final:
-            best = max(range(view.players), key=lambda s: view.seats[s].vp)
+            # the winner as the final scoring ranks them (a tie on VP goes by doubloons)
+            best = view.ranks.index(1)
             badge(cv, x, h // 2 - 17, 34, seats, best, c.header)
             cv.text((x + 42, h // 2), f"{seats.name(best)} wins", fs.large, c.header_ink,
                     c.header, bold=True, anchor="lm", width=f.width - x - 60)
