@@ -183,7 +183,10 @@ def check_village(state: MaracaiboState, seat: int, move: Village) -> None:
     if state.t.main not in ("", "village"):
         fail("You have already taken another main action this turn.")
     if village_left(state, seat) <= 0:
-        fail("You have no village actions left this turn.")
+        # say how many the turn had, so a refused list of several actions explains itself
+        mp = state.t.mp
+        fail(f"You have no village actions left this turn (sailing {plural(mp, 'step')} "
+             f"gave you {plural(village_actions(p, mp), 'village action')}).")
     if move.action == "discard":
         if move.target:
             fail("Discarding your hand takes every card: type `village discard`.")
