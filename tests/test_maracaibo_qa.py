@@ -4,9 +4,10 @@ player's-eye pass over the local table)."""
 from __future__ import annotations
 
 import pytest
-from maracaibo_helpers import at, play, ready
+from maracaibo_helpers import at, g, play, ready
 
 from rules.errors import RulesError
+from rules.maracaibo.moves import Draw
 
 
 def test_too_many_village_actions_says_how_many_the_sail_gave():
@@ -19,3 +20,27 @@ def test_too_many_village_actions_says_how_many_the_sail_gave():
     after, _ = play(state, seat, "village take 1")          # the one action is still there
     assert after.seats[seat].dbl == state.seats[seat].dbl + 1
 
+
+def test_drawing_with_a_full_hand_says_the_turn_ended_not_that_it_is_someone_elses():
+    state = ready(3)
+    seat = state.current
+    state = at(state, seat, "3", mp=2)
+    assert len(state.seats[seat].hand) == 4                # at the hand limit: nothing to draw
+    with pytest.raises(RulesError) as refused:
+        play(state, seat, "done; draw deck")
+    text = str(refused.value)
+    assert "nothing more to draw" in text and "It is not your turn" not in text
+
+
+def test_one_draw_too_many_in_a_typed_turn_says_the_hand_is_full():
+    state = ready(3)
+    seat = state.current
+    state = at(state, seat, "3", mp=2)
+    state, _ = play(state, seat, "plan " + state.seats[seat].hand[0])  # hand 3: one to draw
+    with pytest.raises(RulesError) as refused:
+        play(state, seat, "done; draw deck x2")
+    assert "Your hand is at its limit (4)" in str(refused.value)
+    # step by step (as the table plays a typed turn that revealed a card): the same words
+    state, _ = play(state, seat, "done; draw deck")
+    with pytest.raises(RulesError, match="nothing more to draw"):
+        g.apply(state, seat, Draw(source="deck"))

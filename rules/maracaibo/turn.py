@@ -362,13 +362,29 @@ def check_step(state: MaracaiboState, seat: int, move: Move) -> None:
     if state.step == "over":
         raise NotYourTurnError("The game is over; no more moves can be made.")
     if seat not in to_act(state):
-        raise NotYourTurnError("It is not your turn: waiting for "
-                               + ", ".join(f"seat {s + 1}" for s in to_act(state)) + ".")
+        waiting = ", ".join(f"seat {s + 1}" for s in to_act(state))
+        if just_ended(state, seat):
+            # the rest of a whole turn typed at once, after the turn ended on its own
+            # (a full hand draws nothing; the last card drawn ends the turn)
+            if isinstance(move, Draw):
+                raise NotYourTurnError(
+                    f"Your hand is at its limit ({hand_limit(state.seats[seat])}), so your "
+                    f"turn has ended: there is nothing more to draw. Waiting for {waiting}.")
+            raise NotYourTurnError(f"Your turn has ended; waiting for {waiting}.")
+        raise NotYourTurnError(f"It is not your turn: waiting for {waiting}.")
     d = state.decision
     if d is not None and d.seat == seat and not isinstance(move, (*DECIDED, Buy)):
         fail(f"First {decisions.ask_text(d)}.")
     check, _ = handler(state, move)
     check(state, seat, move)
+
+
+def just_ended(state: MaracaiboState, seat: int) -> bool:
+    """Has ``seat``'s turn just ended, with the next player's not yet begun?"""
+    r = state.records
+    return (state.step in ("sail", "main", "draw") and len(r) >= 2
+            and r[-1].seat == state.current != seat and r[-2].seat == seat
+            and not r[-1].notes)
 
 
 def apply_step(state: MaracaiboState, seat: int, move: Move, events: list[Event]) -> None:
