@@ -44,3 +44,21 @@ def test_one_draw_too_many_in_a_typed_turn_says_the_hand_is_full():
     state, _ = play(state, seat, "done; draw deck")
     with pytest.raises(RulesError, match="nothing more to draw"):
         g.apply(state, seat, Draw(source="deck"))
+
+
+def test_a_scoring_answer_is_not_logged_as_the_first_move_of_the_next_round():
+    # two players: the one who did not end the round answers scoring step ① last and
+    # then begins the next round; the picture's log must not show the buy/pass there
+    from rules.fuzz import random_game
+
+    checked = 0
+    before = None
+    for state, seat, text, _ in random_game(g, 2, 3, policy="explorer"):
+        if (before is not None and before.step == "scoring" and before.scoring.kind == "interim"
+                and state.step == "sail" and seat == state.current):
+            first = state.records[-1]
+            assert first.seat == seat and first.round == state.round
+            assert first.notes == [], (text, first.notes)
+            checked += 1
+        before = state
+    assert checked >= 2

@@ -49,7 +49,7 @@ from rules.maracaibo.moves import (
     Synergy,
     Village,
 )
-from rules.maracaibo.state import MaracaiboState
+from rules.maracaibo.state import MaracaiboState, TurnRecord
 
 Handler = tuple[Callable[[MaracaiboState, int, Any], None],
                 Callable[[MaracaiboState, int, Any, list[Event]], None]]
@@ -392,10 +392,13 @@ def apply_step(state: MaracaiboState, seat: int, move: Move, events: list[Event]
     check_step(state, seat, move)
     _, do = handler(state, move)
     secret = state.step == "setup"          # setup choices never reach the log of turns
+    # the turn the move belongs to, found before it is made: a scoring step's last answer
+    # begins the next round, whose first turn may be this seat's own
+    record = next((r for r in reversed(state.records) if r.seat == seat), None)
     do(state, seat, move, events)
     settle(state, events)
-    if not secret:
-        note(state, seat, move)
+    if not secret and record is not None:
+        note(state, record, move)
 
 
 def settle(state: MaracaiboState, events: list[Event]) -> None:
@@ -412,11 +415,8 @@ def settle(state: MaracaiboState, events: list[Event]) -> None:
         return
 
 
-def note(state: MaracaiboState, seat: int, move: Move) -> None:
+def note(state: MaracaiboState, record: TurnRecord, move: Move) -> None:
     """Remember the turn's moves for the picture's log (public words only)."""
-    record = next((r for r in reversed(state.records) if r.seat == seat), None)
-    if record is None:
-        return
     if isinstance(move, Sail):
         record.path = [state.t.start, *state.t.path]
     text = "draw" if isinstance(move, Draw) and move.source == "deck" else str(move)
