@@ -62,3 +62,28 @@ def test_a_scoring_answer_is_not_logged_as_the_first_move_of_the_next_round():
             checked += 1
         before = state
     assert checked >= 2
+
+
+def test_the_phase_b_prompt_names_the_commands_of_the_place_a_ship_stopped_at():
+    from rules.maracaibo import chat
+
+    state = ready(3)
+    seat = state.current
+
+    def prompt(loc: str) -> str:
+        return chat.prompt(at(state, seat, loc, mp=3), None)
+
+    # a city: the delivery comes first or never, then the city's action
+    city = prompt("4")
+    assert "`/deliver sugar` first" in city and city.index("/deliver") < city.index("`/city`")
+    assert "then `/fight 1` or `/fight 2`" in prompt("11")
+    assert "`/explore 3`" in prompt("10") and "/deliver" not in prompt("10")  # no market
+    assert "`/village take 1`" in prompt("7")
+    assert "`/quest Q" in prompt("8")                      # a quest lies at Martinique
+    assert "`/fight 1` or `/explore 2`" in prompt("20")
+    # 21a pays on arrival and offers no main action: no "main action at Homeward IIa"
+    assert "main action" not in prompt("21a") and "`/move done`" in prompt("21a")
+    # with no disc left on the ship board there is no delivery to offer
+    bare = at(state, seat, "4", mp=3)
+    bare.seats[seat].discs = [0] * len(bare.seats[seat].discs)
+    assert "/deliver" not in chat.prompt(bare, None)

@@ -484,12 +484,27 @@ def main_options_label(state: MaracaiboState, seat: int) -> str:
     data = load_data()
     p = state.seats[seat]
     loc = data.loc[p.ship]
+    quest = state.quests_at.get(loc.id)
+    also = f", or `/quest {quest[0]}`" if quest else ""
     if loc.kind == "village":
-        return f"village: {plural(village_left(state, seat), 'action')}"
+        return (f"village: {plural(village_left(state, seat), 'action')} "
+                f"(`/village take 1`, `buy`, `invest`, `discard`){also}")
     if loc.kind == "city":
         name, atoms = city_effect(state, loc.id) if loc.action in ("tile", "effect") else (
             loc.action, ())
-        return f"city {loc.name} ({name})"
+        act = {"combat": "`/fight 1` or `/fight 2`",
+               "explore": f"`/explore {loc.explore}`"}.get(loc.action, "`/city`")
+        # a delivery comes first or never: say so while one is open (all public: the
+        # market's free spaces and the discs left, never the hand)
+        taken = state.market.get(loc.id, [])
+        free = [m.good.lower() for m, by in zip(loc.market, taken, strict=False) if by < 0]
+        first = ""
+        if free and any(p.discs) and not state.t.delivered:
+            first = (f"`/deliver {free[0]}` first if you like (wanted: {', '.join(free)}), "
+                     "then ")
+        return f"city {loc.name} ({name}): {first}{act}{also}"
+    if loc.action == "combat_or_explore":
+        return f"{loc.name}: `/fight 1` or `/explore {loc.explore}`{also}"
     return loc.name
 
 

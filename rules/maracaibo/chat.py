@@ -126,7 +126,9 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
         cp = state.seats[state.current].cp
         return f"fight ({cp} CP): " + ", ".join([*offers, "`/fight done`"])
     p = state.seats[state.current]
-    if state.t.main_done:
+    here = data.loc[p.ship]
+    # 21a, 21b and 22 pay on arrival and offer no main action
+    if state.t.main_done or (here.kind == "homeward" and not here.action):
         return "free actions, then `/move done` to draw (phase C)"
     if state.t.main == "village":
         return (f"{plural(state.t.village_left, 'village action')} left "
