@@ -4,7 +4,7 @@ player's-eye pass over the local table)."""
 from __future__ import annotations
 
 import pytest
-from maracaibo_helpers import at, g, play, ready
+from maracaibo_helpers import at, g, play, ready, texts
 
 from rules.errors import RulesError
 from rules.maracaibo.moves import Draw
@@ -87,3 +87,11 @@ def test_the_phase_b_prompt_names_the_commands_of_the_place_a_ship_stopped_at():
     bare = at(state, seat, "4", mp=3)
     bare.seats[seat].discs = [0] * len(bare.seats[seat].discs)
     assert "/deliver" not in chat.prompt(bare, None)
+
+
+def test_an_explorer_hopping_over_spaces_says_which_it_did_not_count():
+    state = at(ready(3), 0, "20")                          # space 20: explore 2
+    state.seats[1].explorer, state.seats[2].explorer = "E1", "E0"
+    state, events = play(state, 0, "explore 2")
+    # E1 holds another explorer: two counted steps take it to E3
+    assert "moves their explorer 2 from E0 to E3, hopping over E1" in texts(events)
