@@ -95,3 +95,13 @@ def test_an_explorer_hopping_over_spaces_says_which_it_did_not_count():
     state, events = play(state, 0, "explore 2")
     # E1 holds another explorer: two counted steps take it to E3
     assert "moves their explorer 2 from E0 to E3, hopping over E1" in texts(events)
+
+
+def test_city_after_the_fight_at_maracaibo_says_the_main_action_is_taken():
+    state = ready(3)
+    seat = state.current
+    state, _ = play(at(state, seat, "11", mp=2), seat, "fight 1, spain, done")
+    with pytest.raises(RulesError) as refused:
+        play(state, seat, "city")
+    # not "Maracaibo's action is a fight: `fight 1` or `fight 2`", which invites a second one
+    assert "already taken your main action" in str(refused.value)

@@ -307,11 +307,13 @@ def check_city(state: MaracaiboState, seat: int, move: City) -> None:
     loc = load_data().loc[here(state, seat)]
     if loc.kind != "city":
         fail(f"{loc.name} is not a city.")
+    if state.t.main_done or state.t.city_done:
+        fail("You have already taken your main action this turn.")
     if loc.action == "combat":
         fail(f"{loc.name}'s action is a fight: `fight 1` or `fight 2` (the pile to draw from).")
     if loc.action == "explore":
         fail(f"{loc.name}'s action moves your explorer: `explore {loc.explore}` (or fewer).")
-    if state.t.main not in ("", "city") or state.t.city_done:
+    if state.t.main not in ("", "city"):
         fail("You have already taken your main action this turn.")
 
 
