@@ -105,3 +105,11 @@ def test_city_after_the_fight_at_maracaibo_says_the_main_action_is_taken():
         play(state, seat, "city")
     # not "Maracaibo's action is a fight: `fight 1` or `fight 2`", which invites a second one
     assert "already taken your main action" in str(refused.value)
+
+
+def test_an_unknown_card_is_named_as_cards_are_written():
+    state = ready(3)
+    seat = state.current
+    with pytest.raises(RulesError) as refused:
+        play(at(state, seat, "3", mp=2), seat, "village buy A99A")
+    assert "There is no card A99a" in str(refused.value)       # not 'a99a'

@@ -144,7 +144,7 @@ class Reader:
         if m.group(3):
             cid = design + m.group(3)
             if cid not in known_ids():
-                raise InvalidMoveError(f"There is no card {excerpt(word)!r}.")
+                raise InvalidMoveError(f"There is no card {cid} (/hand lists yours).")
             return cid
         hits = sorted({c for c in zone if c[:-1] == design})
         if len(hits) == 1:
