@@ -113,3 +113,16 @@ def test_an_unknown_card_is_named_as_cards_are_written():
     with pytest.raises(RulesError) as refused:
         play(at(state, seat, "3", mp=2), seat, "village buy A99A")
     assert "There is no card A99a" in str(refused.value)       # not 'a99a'
+
+
+def test_hand_at_setup_offers_only_the_choices_still_to_make():
+    state = g.setup(3, 2)
+    dealt = list(state.seats[0].dealt)
+    state, _ = play(state, 0, "keep " + " ".join(dealt[:4]))
+    hint = g.private_text(state, 0).splitlines()[-1]
+    # keeping again is refused ("You have already chosen the cards you keep"): not offered
+    assert "keep" not in hint and f"`/plan {dealt[4]}`" in hint and "/career" in hint
+    state, _ = play(state, 0, f"plan {dealt[4]}")
+    state, _ = play(state, 0, "career " + state.seats[0].careers_dealt[0])
+    hint = g.private_text(state, 0).splitlines()[-1]
+    assert "/plan" not in hint and "/career" not in hint and "choices are made" in hint

@@ -402,9 +402,17 @@ def private_text(state: MaracaiboState, seat: int) -> str:
             c = data.career[cid]
             mark = " (chosen)" if p.career == cid else ""
             lines.append(f"🎓 {cid} {c.name}{mark}: " + _tasks(c))
-        cards = [*p.dealt, *p.kept, *([p.plan_pick] if p.plan_pick else [])]
-        lines.append(f"Choose with `/plan {cards[0]}`, `/plan keep {' '.join(cards[1:5])}`, "
-                     f"`/career {p.careers_dealt[0]}`.")
+        # only the choices still to make (a second keep, plan or career is refused)
+        todo = []
+        if not p.plan_pick and p.dealt:
+            todo.append(f"`/plan {p.dealt[0]}`")
+        if not p.kept:
+            rest = p.dealt[0 if p.plan_pick else 1:]
+            todo.append(f"`/plan keep {' '.join(rest[:4])}`")
+        if not p.career and p.careers_dealt:
+            todo.append(f"`/career {p.careers_dealt[0]}`")
+        lines.append("Choose with " + ", ".join(todo) + "." if todo else
+                     "Your setup choices are made; the game begins when everyone has chosen.")
         return "\n".join(lines)
     limit = hand_limit(p)
     lines.append(f"✋ Hand ({len(p.hand)}/{limit}):" + ("" if p.hand else " empty"))
