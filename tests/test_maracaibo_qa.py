@@ -126,3 +126,19 @@ def test_hand_at_setup_offers_only_the_choices_still_to_make():
     state, _ = play(state, 0, "career " + state.seats[0].careers_dealt[0])
     hint = g.private_text(state, 0).splitlines()[-1]
     assert "/plan" not in hint and "/career" not in hint and "choices are made" in hint
+
+
+def test_the_scoring_prompt_names_a_prestige_building_of_this_game():
+    from rules.fuzz import random_game
+    from rules.maracaibo import chat
+
+    for seed in range(1, 30):
+        states = (s for s, *_ in random_game(g, 2, seed))
+        scoring = next((s for s in states if s.step == "scoring"), None)
+        if scoring is not None and "P1" not in scoring.prestige:
+            break
+    else:
+        pytest.skip("no game without P1 among the seeds tried")
+    text = chat.prompt(scoring, None)
+    # `/buy invest P1` would be refused: "P1 is not one of this game's prestige buildings"
+    assert f"`/buy invest {scoring.prestige[0]}`" in text and "P1" not in text

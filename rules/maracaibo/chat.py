@@ -103,8 +103,9 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
         return "the game is over"
     if state.step == "scoring":
         assert state.scoring is not None
-        return ("scoring ①: buy a card (`/buy` and the card), invest (`/buy invest P1`) or "
-                "`/buy pass` "
+        # the example names a building of this game (slot I is always face up)
+        return ("scoring ①: buy a card (`/buy` and the card), invest "
+                f"(`/buy invest {state.prestige[0]}`) or `/buy pass` "
                 f"for {data.rules.interim_pass_vp} VP")
     if state.step == "sail":
         p = state.seats[state.current]
