@@ -116,3 +116,24 @@ def test_the_final_picture_names_the_winner_of_a_tie_on_vp_broken_by_doubloons()
     view.ranks = [2, 1, 3]
     texts = drawn_texts(view, ["Ana", "Bruno", "Carla"])
     assert "Bruno wins" in texts and "Ana wins" not in texts
+
+
+def test_a_three_digit_score_does_not_run_into_the_rank_beside_it(monkeypatch):
+    from render.maracaibo.ink import Canvas
+
+    final = [s for s, *_ in random_game(g, 2, 5)][-1]
+    view = g.view(final)
+    view.seats[0].vp = 135
+    boxes: dict[str, tuple[float, float]] = {}
+    original = Canvas.text
+
+    def text(self, xy, text, *args, **kwargs):
+        drawn = original(self, xy, text, *args, **kwargs)
+        right = kwargs.get("anchor", "la")[0] == "r"
+        boxes.setdefault(str(text), (xy[0] - drawn, xy[0]) if right else (xy[0], xy[0] + drawn))
+        return drawn
+
+    monkeypatch.setattr(Canvas, "text", text)
+    draw_maracaibo(view, ["Ana", "Bruno"])
+    rank = next(k for k in boxes if k.startswith(f"#{view.ranks[0]} · final"))
+    assert boxes[rank][1] <= boxes["135 VP"][0] - 4

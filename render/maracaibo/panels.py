@@ -272,12 +272,15 @@ def draw_player(cv: Canvas, box: tuple[int, int, int, int], view: MaracaiboView,
         cv.fill((x0 + 3, y0 + 3, x1 - 3, y0 + 38), c.highlight)
     top = c.highlight if acting else bg
     badge(cv, x0 + 10, y0 + 6, 30, seats, p.seat, top)
-    cv.text((x0 + 48, y0 + 9), seats.name(p.seat), fs.large, c.ink, top, bold=True,
-            width=x1 - x0 - 330)
-    cv.text((x1 - 12, y0 + 6), f"{p.vp} VP", fs.title - 2, c.ink, top, bold=True, anchor="ra")
+    named = cv.text((x0 + 48, y0 + 9), seats.name(p.seat), fs.large, c.ink, top, bold=True,
+                    width=x1 - x0 - 330)
+    shown = cv.text((x1 - 12, y0 + 6), f"{p.vp} VP", fs.title - 2, c.ink, top, bold=True,
+                    anchor="ra")
     note = "final" if view.step == "over" else f"if it ended now {total}"
-    cv.text((x1 - 118, y0 + 12), f"#{rank} · {note}", fs.tiny, c.muted, top, anchor="ra",
-            width=190, min_size=12)
+    # left of the VP, however many digits they have (three-digit scores ran into it)
+    right = min(x1 - 118, x1 - 24 - shown)
+    cv.text((right, y0 + 12), f"#{rank} · {note}", fs.tiny, c.muted, top, anchor="ra",
+            width=max(40, min(190, right - (x0 + 48 + named) - 10)), min_size=12)
     where = data.loc[p.ship].name
     stats = (f"{p.dbl} dbl · {p.cp} CP · income {p.income_dbl} dbl / {p.income_vp} VP · "
              f"hand {p.hand_size}/{p.hand_limit} · ship at {p.ship} {where}")
