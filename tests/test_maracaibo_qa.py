@@ -142,3 +142,12 @@ def test_the_scoring_prompt_names_a_prestige_building_of_this_game():
     text = chat.prompt(scoring, None)
     # `/buy invest P1` would be refused: "P1 is not one of this game's prestige buildings"
     assert f"`/buy invest {scoring.prestige[0]}`" in text and "P1" not in text
+
+
+@pytest.mark.parametrize("text", ["sail 6", "deliver sugar", "quest Q4", "career 1a", "done"])
+def test_a_voyage_move_during_the_secret_setup_says_the_setup_comes_first(text):
+    state = g.setup(3, 2)
+    with pytest.raises(RulesError) as refused:
+        g.apply(state, 0, g.parse(state, 0, text))
+    # not "You sail at the start of your turn", "You cannot pay quest Q4 with your hand", …
+    assert str(refused.value).startswith("First the secret setup choices: keep 4 of your 8")

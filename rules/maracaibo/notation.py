@@ -250,6 +250,17 @@ class Reader:
 
     def part(self, words: list[str]) -> list[Move]:
         lead, rest = words[0], words[1:]
+        claim = lead == "career" and bool(rest) and not re.fullmatch(r"k\d+", rest[0])
+        if (self.ctx is not None and self.ctx.step == "setup"
+                and (lead not in ("plan", "keep", "career") or claim)):
+            # a voyage's move typed during the secret setup: say what comes first, not
+            # what the move would lack (a hand, a phase, a turn). Not once the context is
+            # lost: the setup's last choice may begin the voyage the rest of the text plays
+            rules = load_data().rules
+            raise IllegalMoveError(
+                f"First the secret setup choices: keep {rules.keep} of your {rules.deal_a} "
+                "cards, plan 1 and choose a career (`/hand` shows yours); the voyage begins "
+                "when everyone has chosen.")
         method = getattr(self, "p_" + lead)
         return method(rest)
 
