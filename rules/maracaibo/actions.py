@@ -487,7 +487,7 @@ def main_options_label(state: MaracaiboState, seat: int) -> str:
     p = state.seats[seat]
     loc = data.loc[p.ship]
     quest = state.quests_at.get(loc.id)
-    also = f", or `/quest {quest[0]}`" if quest else ""
+    also = f"; or the quest here: `/quest {quest[0]}`" if quest else ""
     if loc.kind == "village":
         return (f"village: {plural(village_left(state, seat), 'action')} "
                 f"(`/village take 1`, `buy`, `invest`, `discard`){also}")
