@@ -151,3 +151,19 @@ def test_a_voyage_move_during_the_secret_setup_says_the_setup_comes_first(text):
         g.apply(state, 0, g.parse(state, 0, text))
     # not "You sail at the start of your turn", "You cannot pay quest Q4 with your hand", …
     assert str(refused.value).startswith("First the secret setup choices: keep 4 of your 8")
+
+
+def test_the_sail_prompt_gives_an_example_this_ship_can_sail():
+    from rules.maracaibo import chat
+    from rules.maracaibo.sailing import routes
+
+    state = ready(3)
+    seat = state.current
+    for loc in ("0", "9", "18"):
+        here = at(state, seat, loc, step="sail")
+        text = chat.prompt(here, None)
+        example = text.split("`/sail ")[1].split("`")[0]
+        dest, _, via = example.partition(" via ")
+        assert (dest, via) in routes(here, seat), (loc, text)   # not `/sail 6` from La Ceiba
+    # from space 20 one place is open: the prompt names it
+    assert "`/sail 21a`" in chat.prompt(at(state, seat, "20", step="sail"), None)

@@ -110,9 +110,19 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
     if state.step == "sail":
         p = state.seats[state.current]
         from rules.maracaibo.effects import movement_points
+        from rules.maracaibo.sailing import routes
 
+        # the example is a place this ship can reach: the farthest needing no `via`
+        # (from 20 or 21b there is one place to go; `/sail 6` from La Ceiba is backwards)
+        found = routes(state, state.current)
+        dests = {d for d, _ in found}
+        if len(dests) == 1:
+            (dest,) = dests
+            return f"sail to {dest} {data.loc[dest].name} (`/sail {dest}`)"
+        (dest, via), _ = max(found.items(), key=lambda kv: (not kv[0][1], len(kv[1])))
+        example = f"{dest} via {via}" if via else dest
         return (f"sail up to {movement_points(p)} steps from "
-                f"{data.loc[p.ship].name} (`/sail 6`)")
+                f"{data.loc[p.ship].name} (e.g. `/sail {example}`)")
     if state.step == "draw":
         n = draw_needed(state)
         return f"draw {plural(n, 'card')}: `/move draw deck` or a display card"
