@@ -167,3 +167,10 @@ def test_the_sail_prompt_gives_an_example_this_ship_can_sail():
         assert (dest, via) in routes(here, seat), (loc, text)   # not `/sail 6` from La Ceiba
     # from space 20 one place is open: the prompt names it
     assert "`/sail 21a`" in chat.prompt(at(state, seat, "20", step="sail"), None)
+
+
+def test_status_says_which_figures_are_in_the_supply_and_which_on_the_board():
+    state = ready(3)
+    text = g.summary(state)
+    # "figures 5+0 on board" read as five on the board
+    assert "figures 5 in supply + 0 on board" in text and "5+0" not in text
