@@ -174,3 +174,21 @@ def test_status_says_which_figures_are_in_the_supply_and_which_on_the_board():
     text = g.summary(state)
     # "figures 5+0 on board" read as five on the board
     assert "figures 5 in supply + 0 on board" in text and "5+0" not in text
+
+
+async def test_start_where_a_game_is_under_way_does_not_invite_a_join(tmp_path):
+    from bot_support import ALICE, BOB, CAROL, CH, GUILD, make_service
+
+    from bot.table.replies import TableError
+
+    svc = await make_service(tmp_path / "q.sqlite3", seed=2, render=False)
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "maracaibo")
+    with pytest.raises(TableError, match="lobby. `/join` it"):
+        await svc.open_lobby(CH, GUILD, CAROL, "Carol", "maracaibo")
+    await svc.join(CH, BOB, "Bob")
+    await svc.start_game(CH, ALICE)
+    with pytest.raises(TableError) as refused:
+        await svc.open_lobby(CH, GUILD, CAROL, "Carol", "maracaibo")
+    # `/join` is refused once the game has begun: the refusal must not suggest it
+    assert "/join" not in str(refused.value) and "`/board`" in str(refused.value)
+    await svc.close()
