@@ -192,3 +192,13 @@ async def test_start_where_a_game_is_under_way_does_not_invite_a_join(tmp_path):
     # `/join` is refused once the game has begun: the refusal must not suggest it
     assert "/join" not in str(refused.value) and "`/board`" in str(refused.value)
     await svc.close()
+
+
+def test_buy_outside_a_scoring_points_to_the_village_action():
+    state = ready(3)
+    seat = state.current
+    card = state.seats[seat].hand[0]
+    city = at(state, seat, "4", mp=3)
+    with pytest.raises(RulesError) as refused:
+        play(city, seat, f"buy {card}")
+    assert "`/village buy" in str(refused.value)

@@ -280,7 +280,10 @@ def maybe_end_turn(state: MaracaiboState, events: list[Event]) -> None:
 
 def in_scoring(state: MaracaiboState, seat: int) -> None:
     if state.step != "scoring" or state.scoring is None or state.scoring.acted:
-        fail("That is a choice of the scoring's step ①, and no scoring is under way.")
+        # `/buy` typed on a turn: say where buying happens, not only what `/buy` is
+        fail("`/buy` is a choice of the scoring's step ①, and no scoring is under way. On "
+             "your turn, buy a card or invest at a village (`/village buy A03a`, "
+             "`/village invest P2`), or where a city or card offers a purchase.")
     if state.decision is not None:
         fail("First answer what the last effect asks (see the prompt).")
 
