@@ -202,3 +202,13 @@ def test_buy_outside_a_scoring_points_to_the_village_action():
     with pytest.raises(RulesError) as refused:
         play(city, seat, f"buy {card}")
     assert "`/village buy" in str(refused.value)
+
+
+def test_investing_in_a_building_this_game_lacks_names_the_open_ones():
+    state = ready(3)
+    seat = state.current
+    missing = next(b for b in ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")
+                   if b not in state.prestige)
+    with pytest.raises(RulesError) as refused:
+        play(at(state, seat, "3", mp=2), seat, f"village invest {missing}")
+    assert f"open now: {state.prestige[0]}" in str(refused.value)

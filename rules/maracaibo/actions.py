@@ -142,7 +142,9 @@ def invest_cost(p: Player, building: str) -> int:
 def invest_problem(state: MaracaiboState, seat: int, building: str) -> str | None:
     p = state.seats[seat]
     if building not in state.prestige:
-        return f"{building} is not one of this game's prestige buildings."
+        open_ = ", ".join(state.prestige[: state.prestige_open])
+        return (f"{building} is not one of this game's prestige buildings (open now: "
+                f"{open_}).")
     if state.prestige.index(building) >= state.prestige_open:
         return f"{building} is still face down; only open buildings take investments."
     if building in p.invested:
