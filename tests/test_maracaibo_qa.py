@@ -212,3 +212,17 @@ def test_investing_in_a_building_this_game_lacks_names_the_open_ones():
     with pytest.raises(RulesError) as refused:
         play(at(state, seat, "3", mp=2), seat, f"village invest {missing}")
     assert f"open now: {state.prestige[0]}" in str(refused.value)
+
+
+def test_a_disc_prompt_gives_an_example_space_that_still_has_a_disc():
+    from rules.maracaibo import chat
+    from rules.maracaibo.state import Decision
+
+    state = ready(3)
+    seat = state.current
+    asked = at(state, seat, "4", mp=3)
+    asked.seats[seat].discs[3] = 0                          # S4 is bare
+    asked.seats[seat].discs[0] = 0                          # and S1
+    asked.decision = Decision(kind="disc", seat=seat, n=1)
+    text = chat.prompt(asked, None)
+    assert "`/move disc S2`" in text and "S4" not in text

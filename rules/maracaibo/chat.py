@@ -83,7 +83,7 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
     data = load_data()
     d = state.decision
     if d is not None:
-        return ask_text(d)
+        return ask_text(d, state)
     if state.step == "setup":
         if seat is None:
             return ("in secret, keep 4 of your 8 cards, plan 1 and choose a career "

@@ -377,7 +377,7 @@ def check_step(state: MaracaiboState, seat: int, move: Move) -> None:
         raise NotYourTurnError(f"It is not your turn: waiting for {waiting}.")
     d = state.decision
     if d is not None and d.seat == seat and not isinstance(move, (*DECIDED, Buy)):
-        fail(f"First {decisions.ask_text(d)}.")
+        fail(f"First {decisions.ask_text(d, state)}.")
     check, _ = handler(state, move)
     check(state, seat, move)
 
