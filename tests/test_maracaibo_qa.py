@@ -226,3 +226,15 @@ def test_a_disc_prompt_gives_an_example_space_that_still_has_a_disc():
     asked.decision = Decision(kind="disc", seat=seat, n=1)
     text = chat.prompt(asked, None)
     assert "`/move disc S2`" in text and "S4" not in text
+
+
+def test_sail_via_a_place_off_the_way_is_refused_and_one_on_a_way_names_it():
+    state = ready(3)
+    seat = state.current
+    # Havana -> 1 -> 3 is the only way to Tortuga: "via 2" was silently dropped
+    with pytest.raises(RulesError, match="does not pass 2"):
+        play(state, seat, "sail 3 via 2")
+    # to San Juan by 2 and 5 or by 3 and 4: naming 5 (or 4) picks the way as well as 2 (3)
+    by_five, _ = play(state, seat, "sail 6 via 5")
+    by_four, _ = play(state, seat, "sail 6 via 4")
+    assert by_five.t.path == ["1", "2", "5", "6"] and by_four.t.path == ["1", "3", "4", "6"]

@@ -315,7 +315,16 @@ class Reader:
             found = routes(self.here, self.seat)
             vias = [v for d, v in found if d == dest]
             if via and vias == [""]:
+                # one way there: a `via` on it is said for nothing, one off it is a mistake
+                if via not in found[(dest, "")]:
+                    raise IllegalMoveError(f"The way to {dest} does not pass {via}: "
+                                           f"`sail {dest}`.")
                 via = ""
+            elif via and len(vias) > 1 and via not in vias:
+                # any place on one of the ways names it ("sail 6 via 5" = the way by 2)
+                on = [v for (d, v), path in found.items() if d == dest and via in path]
+                if len(on) == 1:
+                    via = on[0]
             elif not via and len(vias) > 1:
                 raise AmbiguousMoveError(f"Two ways lead to {dest}: "
                                          + " or ".join(f"`sail {dest} via {v}`" for v in vias)
