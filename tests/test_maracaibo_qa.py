@@ -238,3 +238,24 @@ def test_sail_via_a_place_off_the_way_is_refused_and_one_on_a_way_names_it():
     by_five, _ = play(state, seat, "sail 6 via 5")
     by_four, _ = play(state, seat, "sail 6 via 4")
     assert by_five.t.path == ["1", "2", "5", "6"] and by_four.t.path == ["1", "3", "4", "6"]
+
+
+async def test_the_start_message_names_the_player_who_takes_the_first_turn(tmp_path):
+    from bot_support import ALICE, BOB, CAROL, CH, GUILD, make_service
+
+    for seed in range(1, 12):
+        svc = await make_service(tmp_path / f"s{seed}.sqlite3", seed=seed, render=False)
+        await svc.open_lobby(CH, GUILD, ALICE, "Alice", "maracaibo")
+        await svc.join(CH, BOB, "Bob")
+        await svc.join(CH, CAROL, "Carol")
+        reply = await svc.start_game(CH, ALICE)
+        table = await svc.table(CH)
+        first = table.state.start_player
+        await svc.close()
+        if first != 0:
+            break
+    else:
+        pytest.skip("the start player was seat 1 for every seed tried")
+    starts = next(line for line in reply.text.splitlines() if "(starts)" in line)
+    assert table.seats[first].name in starts
+    assert table.state.seats[first].dbl == 8                   # seed ⑭: the start player's 8
