@@ -85,3 +85,55 @@ def test_the_demo_writes_four_moments(tmp_path, capsys):
     assert len(pictures) >= 4
     assert {p.stem.rsplit("-", 1)[-1] for p in pictures} >= {"start", "middle", "late",
                                                              "final"}
+
+
+def drawn_texts(view, names) -> str:
+    with tx.recording() as drawn:
+        draw_maracaibo(view, names)
+    return " | ".join(d.text for d in drawn)
+
+
+def test_a_prestige_building_names_its_investors_by_the_letters_on_their_pieces():
+    from maracaibo_helpers import ready
+
+    state = ready(3)
+    state.seats[2].invested = [state.prestige[0]]
+    # Zoe, Yann and Xena wear Z, Y and X on their pieces and panels: the third seat's
+    # investment reads X, not the seat order's C
+    texts = drawn_texts(g.view(state), ["Zoe", "Yann", "Xena"])
+    assert "invested: X" in texts
+    assert "invested: C" not in texts
+
+
+def test_the_final_picture_names_the_winner_of_a_tie_on_vp_broken_by_doubloons():
+    final = [s for s, *_ in random_game(g, 3, 5)][-1]
+    assert final.step == "over"
+    view = g.view(final)
+    # seats 0 and 1 tie on VP; seat 1 kept more doubloons, so the final ranking puts it first
+    for s in (0, 1):
+        view.seats[s].vp = 80
+    view.seats[2].vp = 50
+    view.ranks = [2, 1, 3]
+    texts = drawn_texts(view, ["Ana", "Bruno", "Carla"])
+    assert "Bruno wins" in texts and "Ana wins" not in texts
+
+
+def test_a_three_digit_score_does_not_run_into_the_rank_beside_it(monkeypatch):
+    from render.maracaibo.ink import Canvas
+
+    final = [s for s, *_ in random_game(g, 2, 5)][-1]
+    view = g.view(final)
+    view.seats[0].vp = 135
+    boxes: dict[str, tuple[float, float]] = {}
+    original = Canvas.text
+
+    def text(self, xy, text, *args, **kwargs):
+        drawn = original(self, xy, text, *args, **kwargs)
+        right = kwargs.get("anchor", "la")[0] == "r"
+        boxes.setdefault(str(text), (xy[0] - drawn, xy[0]) if right else (xy[0], xy[0] + drawn))
+        return drawn
+
+    monkeypatch.setattr(Canvas, "text", text)
+    draw_maracaibo(view, ["Ana", "Bruno"])
+    rank = next(k for k in boxes if k.startswith(f"#{view.ranks[0]} · final"))
+    assert boxes[rank][1] <= boxes["135 VP"][0] - 4

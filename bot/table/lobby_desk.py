@@ -80,10 +80,15 @@ class LobbyDesk:
             raise TableError(str(exc)) from None
         existing = await self.tables.store.open_game(channel_id)
         if existing is not None:
-            what = "lobby" if existing.status == "lobby" else "game"
-            raise TableError(f"This channel already has a {get_game(existing.game).title} "
-                             f"{what}. `/join` it, or open a new one in another channel "
-                             "or thread (one game per channel).")
+            title = get_game(existing.game).title
+            if existing.status == "lobby":
+                raise TableError(f"This channel already has a {title} lobby. `/join` it, or "
+                                 "open a new one in another channel or thread (one game per "
+                                 "channel).")
+            # a game under way takes no one new: `/join` would only be refused
+            raise TableError(f"This channel already has a {title} game under way. Watch it "
+                             "with `/board`, or open a new one in another channel or thread "
+                             "(one game per channel).")
         seat = SeatRow(0, user_id, user_name, lobby.pick_colour([], colour))
         try:
             row = await self.tables.store.create_lobby(channel_id, guild_id, g.name, seat,

@@ -56,7 +56,7 @@ def draw_maracaibo(view: MaracaiboView, names: list[str] | None = None,
     draw_quest_legend(cv, f, view)
     draw_explorer(cv, f, view, seats)
     draw_influence(cv, f, view, seats, view.multipliers)
-    draw_cards(cv, f, view)
+    draw_cards(cv, f, view, seats)
     draw_players(cv, f, view, seats, view.ranks, view.provisional)
     return image
 

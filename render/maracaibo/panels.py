@@ -40,7 +40,8 @@ def draw_header(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats) -> None
                  anchor="lm", width=560) + 22
     if view.step == "over":
         if view.final:
-            best = max(range(view.players), key=lambda s: view.seats[s].vp)
+            # the winner as the final scoring ranks them (a tie on VP goes by doubloons)
+            best = view.ranks.index(1)
             badge(cv, x, h // 2 - 17, 34, seats, best, c.header)
             cv.text((x + 42, h // 2), f"{seats.name(best)} wins", fs.large, c.header_ink,
                     c.header, bold=True, anchor="lm", width=f.width - x - 60)
@@ -114,7 +115,7 @@ def compact(notes: list[str]) -> str:
     return " · ".join(out)
 
 
-def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView) -> None:
+def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats) -> None:
     lay = load_layout()
     c = lay.colors
     fs = lay.fonts
@@ -157,7 +158,7 @@ def draw_cards(cv: Canvas, f: Frame, view: MaracaiboView) -> None:
             y += 15
     for i, building in enumerate(view.prestige):
         box = geo.card_box(f, "prestige", i)
-        prestige_face(cv, box, i, building, view)
+        prestige_face(cv, box, i, building, view, seats)
 
 
 def card_face(cv: Canvas, box: tuple[int, int, int, int], cid: str) -> None:
@@ -189,7 +190,7 @@ def card_face(cv: Canvas, box: tuple[int, int, int, int], cid: str) -> None:
 
 
 def prestige_face(cv: Canvas, box: tuple[int, int, int, int], slot: int, building: str,
-                  view: MaracaiboView) -> None:
+                  view: MaracaiboView, seats: Seats) -> None:
     lay = load_layout()
     c = lay.colors
     fs = lay.fonts
@@ -216,7 +217,8 @@ def prestige_face(cv: Canvas, box: tuple[int, int, int, int], slot: int, buildin
         y += 18
     who = [s for s in range(view.players) if building in view.seats[s].invested]
     if who:
-        cv.text((x0 + 8, y1 - 22), "invested: " + " ".join("ABCDEFGH"[s] for s in who),
+        # the letters on the players' pieces and panels, not the seat order's
+        cv.text((x0 + 8, y1 - 22), "invested: " + " ".join(seats.letter(s) for s in who),
                 fs.tiny, c.muted, c.card, width=x1 - x0 - 16, min_size=12)
 
 
@@ -270,12 +272,15 @@ def draw_player(cv: Canvas, box: tuple[int, int, int, int], view: MaracaiboView,
         cv.fill((x0 + 3, y0 + 3, x1 - 3, y0 + 38), c.highlight)
     top = c.highlight if acting else bg
     badge(cv, x0 + 10, y0 + 6, 30, seats, p.seat, top)
-    cv.text((x0 + 48, y0 + 9), seats.name(p.seat), fs.large, c.ink, top, bold=True,
-            width=x1 - x0 - 330)
-    cv.text((x1 - 12, y0 + 6), f"{p.vp} VP", fs.title - 2, c.ink, top, bold=True, anchor="ra")
+    named = cv.text((x0 + 48, y0 + 9), seats.name(p.seat), fs.large, c.ink, top, bold=True,
+                    width=x1 - x0 - 330)
+    shown = cv.text((x1 - 12, y0 + 6), f"{p.vp} VP", fs.title - 2, c.ink, top, bold=True,
+                    anchor="ra")
     note = "final" if view.step == "over" else f"if it ended now {total}"
-    cv.text((x1 - 118, y0 + 12), f"#{rank} · {note}", fs.tiny, c.muted, top, anchor="ra",
-            width=190, min_size=12)
+    # left of the VP, however many digits they have (three-digit scores ran into it)
+    right = min(x1 - 118, x1 - 24 - shown)
+    cv.text((right, y0 + 12), f"#{rank} · {note}", fs.tiny, c.muted, top, anchor="ra",
+            width=max(40, min(190, right - (x0 + 48 + named) - 10)), min_size=12)
     where = data.loc[p.ship].name
     stats = (f"{p.dbl} dbl · {p.cp} CP · income {p.income_dbl} dbl / {p.income_vp} VP · "
              f"hand {p.hand_size}/{p.hand_limit} · ship at {p.ship} {where}")

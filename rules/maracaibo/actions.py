@@ -142,7 +142,9 @@ def invest_cost(p: Player, building: str) -> int:
 def invest_problem(state: MaracaiboState, seat: int, building: str) -> str | None:
     p = state.seats[seat]
     if building not in state.prestige:
-        return f"{building} is not one of this game's prestige buildings."
+        open_ = ", ".join(state.prestige[: state.prestige_open])
+        return (f"{building} is not one of this game's prestige buildings (open now: "
+                f"{open_}).")
     if state.prestige.index(building) >= state.prestige_open:
         return f"{building} is still face down; only open buildings take investments."
     if building in p.invested:
@@ -183,7 +185,10 @@ def check_village(state: MaracaiboState, seat: int, move: Village) -> None:
     if state.t.main not in ("", "village"):
         fail("You have already taken another main action this turn.")
     if village_left(state, seat) <= 0:
-        fail("You have no village actions left this turn.")
+        # say how many the turn had, so a refused list of several actions explains itself
+        mp = state.t.mp
+        fail(f"You have no village actions left this turn (sailing {plural(mp, 'step')} "
+             f"gave you {plural(village_actions(p, mp), 'village action')}).")
     if move.action == "discard":
         if move.target:
             fail("Discarding your hand takes every card: type `village discard`.")
@@ -304,11 +309,13 @@ def check_city(state: MaracaiboState, seat: int, move: City) -> None:
     loc = load_data().loc[here(state, seat)]
     if loc.kind != "city":
         fail(f"{loc.name} is not a city.")
+    if state.t.main_done or state.t.city_done:
+        fail("You have already taken your main action this turn.")
     if loc.action == "combat":
         fail(f"{loc.name}'s action is a fight: `fight 1` or `fight 2` (the pile to draw from).")
     if loc.action == "explore":
         fail(f"{loc.name}'s action moves your explorer: `explore {loc.explore}` (or fewer).")
-    if state.t.main not in ("", "city") or state.t.city_done:
+    if state.t.main not in ("", "city"):
         fail("You have already taken your main action this turn.")
 
 
@@ -481,12 +488,27 @@ def main_options_label(state: MaracaiboState, seat: int) -> str:
     data = load_data()
     p = state.seats[seat]
     loc = data.loc[p.ship]
+    quest = state.quests_at.get(loc.id)
+    also = f"; or the quest here: `/quest {quest[0]}`" if quest else ""
     if loc.kind == "village":
-        return f"village: {plural(village_left(state, seat), 'action')}"
+        return (f"village: {plural(village_left(state, seat), 'action')} "
+                f"(`/village take 1`, `buy`, `invest`, `discard`){also}")
     if loc.kind == "city":
         name, atoms = city_effect(state, loc.id) if loc.action in ("tile", "effect") else (
             loc.action, ())
-        return f"city {loc.name} ({name})"
+        act = {"combat": "`/fight 1` or `/fight 2`",
+               "explore": f"`/explore {loc.explore}`"}.get(loc.action, "`/city`")
+        # a delivery comes first or never: say so while one is open (all public: the
+        # market's free spaces and the discs left, never the hand)
+        taken = state.market.get(loc.id, [])
+        free = [m.good.lower() for m, by in zip(loc.market, taken, strict=False) if by < 0]
+        first = ""
+        if free and any(p.discs) and not state.t.delivered:
+            first = (f"`/deliver {free[0]}` first if you like (wanted: {', '.join(free)}), "
+                     "then ")
+        return f"city {loc.name} ({name}): {first}{act}{also}"
+    if loc.action == "combat_or_explore":
+        return f"{loc.name}: `/fight 1` or `/explore {loc.explore}`{also}"
     return loc.name
 
 

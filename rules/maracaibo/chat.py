@@ -83,7 +83,7 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
     data = load_data()
     d = state.decision
     if d is not None:
-        return ask_text(d)
+        return ask_text(d, state)
     if state.step == "setup":
         if seat is None:
             return ("in secret, keep 4 of your 8 cards, plan 1 and choose a career "
@@ -103,15 +103,26 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
         return "the game is over"
     if state.step == "scoring":
         assert state.scoring is not None
-        return ("scoring ①: buy a card (`/buy` and the card), invest (`/buy invest P1`) or "
-                "`/buy pass` "
+        # the example names a building of this game (slot I is always face up)
+        return ("scoring ①: buy a card (`/buy` and the card), invest "
+                f"(`/buy invest {state.prestige[0]}`) or `/buy pass` "
                 f"for {data.rules.interim_pass_vp} VP")
     if state.step == "sail":
         p = state.seats[state.current]
         from rules.maracaibo.effects import movement_points
+        from rules.maracaibo.sailing import routes
 
+        # the example is a place this ship can reach: the farthest needing no `via`
+        # (from 20 or 21b there is one place to go; `/sail 6` from La Ceiba is backwards)
+        found = routes(state, state.current)
+        dests = {d for d, _ in found}
+        if len(dests) == 1:
+            (dest,) = dests
+            return f"sail to {dest} {data.loc[dest].name} (`/sail {dest}`)"
+        (dest, via), _ = max(found.items(), key=lambda kv: (not kv[0][1], len(kv[1])))
+        example = f"{dest} via {via}" if via else dest
         return (f"sail up to {movement_points(p)} steps from "
-                f"{data.loc[p.ship].name} (`/sail 6`)")
+                f"{data.loc[p.ship].name} (e.g. `/sail {example}`)")
     if state.step == "draw":
         n = draw_needed(state)
         return f"draw {plural(n, 'card')}: `/move draw deck` or a display card"
@@ -126,7 +137,9 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
         cp = state.seats[state.current].cp
         return f"fight ({cp} CP): " + ", ".join([*offers, "`/fight done`"])
     p = state.seats[state.current]
-    if state.t.main_done:
+    here = data.loc[p.ship]
+    # 21a, 21b and 22 pay on arrival and offer no main action
+    if state.t.main_done or (here.kind == "homeward" and not here.action):
         return "free actions, then `/move done` to draw (phase C)"
     if state.t.main == "village":
         return (f"{plural(state.t.village_left, 'village action')} left "
@@ -400,9 +413,17 @@ def private_text(state: MaracaiboState, seat: int) -> str:
             c = data.career[cid]
             mark = " (chosen)" if p.career == cid else ""
             lines.append(f"🎓 {cid} {c.name}{mark}: " + _tasks(c))
-        cards = [*p.dealt, *p.kept, *([p.plan_pick] if p.plan_pick else [])]
-        lines.append(f"Choose with `/plan {cards[0]}`, `/plan keep {' '.join(cards[1:5])}`, "
-                     f"`/career {p.careers_dealt[0]}`.")
+        # only the choices still to make (a second keep, plan or career is refused)
+        todo = []
+        if not p.plan_pick and p.dealt:
+            todo.append(f"`/plan {p.dealt[0]}`")
+        if not p.kept:
+            rest = p.dealt[0 if p.plan_pick else 1:]
+            todo.append(f"`/plan keep {' '.join(rest[:4])}`")
+        if not p.career and p.careers_dealt:
+            todo.append(f"`/career {p.careers_dealt[0]}`")
+        lines.append("Choose with " + ", ".join(todo) + "." if todo else
+                     "Your setup choices are made; the game begins when everyone has chosen.")
         return "\n".join(lines)
     limit = hand_limit(p)
     lines.append(f"✋ Hand ({len(p.hand)}/{limit}):" + ("" if p.hand else " empty"))

@@ -41,15 +41,39 @@ ASKS = {
 }
 
 
-def ask_text(d: Decision) -> str:
-    return ASKS[d.kind].format(n=d.n)
+def ask_text(d: Decision, state: MaracaiboState | None = None) -> str:
+    """What the decision asks; with the state, its example is one that may be chosen
+    (a space with a disc left, a token not yet held, an empty flag) — all public."""
+    text = ASKS[d.kind].format(n=d.n)
+    example = _example(d, state) if state is not None else ""
+    return text.replace(EXAMPLES[d.kind], example) if example else text
+
+
+EXAMPLES = {"disc": "disc S4", "synergy": "synergy navy", "annex_free": "annex 12 spain"}
+
+
+def _example(d: Decision, state: MaracaiboState) -> str:
+    data = load_data()
+    p = state.seats[d.seat]
+    if d.kind == "disc":
+        spaces = [sp.id for sp, left in zip(data.ship.spaces, p.discs, strict=True) if left]
+        return f"disc {spaces[0]}" if spaces else ""
+    if d.kind == "synergy":
+        free = [s for s in data.symbols.synergy if s not in p.synergy]
+        return f"synergy {free[0].lower()}" if free else ""
+    if d.kind == "annex_free":
+        options = combat.free_annex_options(state)
+        if options:
+            loc, nation = options[0]
+            return f"annex {loc} {data.nation_name(nation).lower()}"
+    return ""
 
 
 def expect(state: MaracaiboState, seat: int, *kinds: str) -> Decision:
     d = state.decision
     if d is None or d.seat != seat or d.kind not in kinds:
         if d is not None and d.seat == seat:
-            fail(f"First {ask_text(d)}.")
+            fail(f"First {ask_text(d, state)}.")
         fail("Nothing asks you for that now.")
     assert d is not None
     return d

@@ -74,10 +74,14 @@ def move(state: MaracaiboState, seat: int, route: Route, events: list[Event]) ->
     data = load_data()
     p = state.seats[seat]
     before = p.explorer
+    # the spaces not counted (another explorer on them, or their quest taken), so that
+    # "2 from E3 to E7U" explains itself
+    hopped = [n for n in route.path[:-1] if not counted(state, seat, n)]
     p.explorer = route.dest
     p.explorer_steps += route.steps
     events.append(Event(kind="explore", seat=seat,
-                        text=f"moves their explorer {route.steps} from {before} to {route.dest}"))
+                        text=f"moves their explorer {route.steps} from {before} to {route.dest}"
+                             + (f", hopping over {', '.join(hopped)}" if hopped else "")))
     queued: list[tuple[int, Atom | None, str]] = []
     entered = (before, *route.path)
     for a in entered[:-1]:

@@ -86,6 +86,11 @@ class Maracaibo(Game[MaracaiboState]):
     def waiting_on(self, state: MaracaiboState) -> list[int]:
         return chat.waiting_on(state)
 
+    def start_player(self, state: MaracaiboState) -> int:
+        # everyone makes the setup choices at once; the first turn is the drawn start
+        # player's (seed ⑭: 8 doubloons, then 9, 10, 11 clockwise)
+        return state.start_player
+
     def idle_reason(self, state: MaracaiboState, seat: int) -> str:
         return chat.idle_reason(state, seat)
 

@@ -144,7 +144,7 @@ class Reader:
         if m.group(3):
             cid = design + m.group(3)
             if cid not in known_ids():
-                raise InvalidMoveError(f"There is no card {excerpt(word)!r}.")
+                raise InvalidMoveError(f"There is no card {cid} (/hand lists yours).")
             return cid
         hits = sorted({c for c in zone if c[:-1] == design})
         if len(hits) == 1:
@@ -250,6 +250,17 @@ class Reader:
 
     def part(self, words: list[str]) -> list[Move]:
         lead, rest = words[0], words[1:]
+        claim = lead == "career" and bool(rest) and not re.fullmatch(r"k\d+", rest[0])
+        if (self.ctx is not None and self.ctx.step == "setup"
+                and (lead not in ("plan", "keep", "career") or claim)):
+            # a voyage's move typed during the secret setup: say what comes first, not
+            # what the move would lack (a hand, a phase, a turn). Not once the context is
+            # lost: the setup's last choice may begin the voyage the rest of the text plays
+            rules = load_data().rules
+            raise IllegalMoveError(
+                f"First the secret setup choices: keep {rules.keep} of your {rules.deal_a} "
+                "cards, plan 1 and choose a career (`/hand` shows yours); the voyage begins "
+                "when everyone has chosen.")
         method = getattr(self, "p_" + lead)
         return method(rest)
 
@@ -304,7 +315,16 @@ class Reader:
             found = routes(self.here, self.seat)
             vias = [v for d, v in found if d == dest]
             if via and vias == [""]:
+                # one way there: a `via` on it is said for nothing, one off it is a mistake
+                if via not in found[(dest, "")]:
+                    raise IllegalMoveError(f"The way to {dest} does not pass {via}: "
+                                           f"`sail {dest}`.")
                 via = ""
+            elif via and len(vias) > 1 and via not in vias:
+                # any place on one of the ways names it ("sail 6 via 5" = the way by 2)
+                on = [v for (d, v), path in found.items() if d == dest and via in path]
+                if len(on) == 1:
+                    via = on[0]
             elif not via and len(vias) > 1:
                 raise AmbiguousMoveError(f"Two ways lead to {dest}: "
                                          + " or ".join(f"`sail {dest} via {v}`" for v in vias)

@@ -34,5 +34,5 @@ def summary(state: MaracaiboState, seat: int | None = None) -> str:
             f"{inf} · ship at {where}, explorer {p.explorer} · "
             f"hand {len(p.hand)}, planned {len(p.planned)}, bought {len(p.bought)}, "
             f"{plural(len(p.quests), 'quest')}, {ship_spaces(p)}/12 ship spaces, "
-            f"figures {p.supply}+{len(p.figures)} on board")
+            f"figures {p.supply} in supply + {len(p.figures)} on board")
     return "\n".join(lines)

@@ -49,7 +49,7 @@ from rules.maracaibo.moves import (
     Synergy,
     Village,
 )
-from rules.maracaibo.state import MaracaiboState
+from rules.maracaibo.state import MaracaiboState, TurnRecord
 
 Handler = tuple[Callable[[MaracaiboState, int, Any], None],
                 Callable[[MaracaiboState, int, Any, list[Event]], None]]
@@ -280,7 +280,10 @@ def maybe_end_turn(state: MaracaiboState, events: list[Event]) -> None:
 
 def in_scoring(state: MaracaiboState, seat: int) -> None:
     if state.step != "scoring" or state.scoring is None or state.scoring.acted:
-        fail("That is a choice of the scoring's step ①, and no scoring is under way.")
+        # `/buy` typed on a turn: say where buying happens, not only what `/buy` is
+        fail("`/buy` is a choice of the scoring's step ①, and no scoring is under way. On "
+             "your turn, buy a card or invest at a village (`/village buy A03a`, "
+             "`/village invest P2`), or where a city or card offers a purchase.")
     if state.decision is not None:
         fail("First answer what the last effect asks (see the prompt).")
 
@@ -362,13 +365,29 @@ def check_step(state: MaracaiboState, seat: int, move: Move) -> None:
     if state.step == "over":
         raise NotYourTurnError("The game is over; no more moves can be made.")
     if seat not in to_act(state):
-        raise NotYourTurnError("It is not your turn: waiting for "
-                               + ", ".join(f"seat {s + 1}" for s in to_act(state)) + ".")
+        waiting = ", ".join(f"seat {s + 1}" for s in to_act(state))
+        if just_ended(state, seat):
+            # the rest of a whole turn typed at once, after the turn ended on its own
+            # (a full hand draws nothing; the last card drawn ends the turn)
+            if isinstance(move, Draw):
+                raise NotYourTurnError(
+                    f"Your hand is at its limit ({hand_limit(state.seats[seat])}), so your "
+                    f"turn has ended: there is nothing more to draw. Waiting for {waiting}.")
+            raise NotYourTurnError(f"Your turn has ended; waiting for {waiting}.")
+        raise NotYourTurnError(f"It is not your turn: waiting for {waiting}.")
     d = state.decision
     if d is not None and d.seat == seat and not isinstance(move, (*DECIDED, Buy)):
-        fail(f"First {decisions.ask_text(d)}.")
+        fail(f"First {decisions.ask_text(d, state)}.")
     check, _ = handler(state, move)
     check(state, seat, move)
+
+
+def just_ended(state: MaracaiboState, seat: int) -> bool:
+    """Has ``seat``'s turn just ended, with the next player's not yet begun?"""
+    r = state.records
+    return (state.step in ("sail", "main", "draw") and len(r) >= 2
+            and r[-1].seat == state.current != seat and r[-2].seat == seat
+            and not r[-1].notes)
 
 
 def apply_step(state: MaracaiboState, seat: int, move: Move, events: list[Event]) -> None:
@@ -376,10 +395,13 @@ def apply_step(state: MaracaiboState, seat: int, move: Move, events: list[Event]
     check_step(state, seat, move)
     _, do = handler(state, move)
     secret = state.step == "setup"          # setup choices never reach the log of turns
+    # the turn the move belongs to, found before it is made: a scoring step's last answer
+    # begins the next round, whose first turn may be this seat's own
+    record = next((r for r in reversed(state.records) if r.seat == seat), None)
     do(state, seat, move, events)
     settle(state, events)
-    if not secret:
-        note(state, seat, move)
+    if not secret and record is not None:
+        note(state, record, move)
 
 
 def settle(state: MaracaiboState, events: list[Event]) -> None:
@@ -396,11 +418,8 @@ def settle(state: MaracaiboState, events: list[Event]) -> None:
         return
 
 
-def note(state: MaracaiboState, seat: int, move: Move) -> None:
+def note(state: MaracaiboState, record: TurnRecord, move: Move) -> None:
     """Remember the turn's moves for the picture's log (public words only)."""
-    record = next((r for r in reversed(state.records) if r.seat == seat), None)
-    if record is None:
-        return
     if isinstance(move, Sail):
         record.path = [state.t.start, *state.t.path]
     text = "draw" if isinstance(move, Draw) and move.source == "deck" else str(move)
