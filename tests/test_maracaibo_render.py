@@ -137,3 +137,17 @@ def test_a_three_digit_score_does_not_run_into_the_rank_beside_it(monkeypatch):
     draw_maracaibo(view, ["Ana", "Bruno"])
     rank = next(k for k in boxes if k.startswith(f"#{view.ranks[0]} · final"))
     assert boxes[rank][1] <= boxes["135 VP"][0] - 4
+
+
+def test_the_final_picture_names_both_winners_of_a_shared_win():
+    final = [s for s, *_ in random_game(g, 3, 5)][-1]
+    state = final.model_copy(deep=True)
+    # seats 0 and 1 tie on VP and doubloons: the default rules let them share the win
+    state.seats[0].vp = state.seats[1].vp = 80
+    state.seats[2].vp = 50
+    state.seats[0].dbl = state.seats[1].dbl = 6
+    view = g.view(state)
+    assert view.ranks == [1, 1, 3]
+    texts = drawn_texts(view, ["Ana", "Bruno", "Carla"])
+    assert "Ana & Bruno share the win" in texts
+    assert "Ana wins" not in texts and "Bruno wins" not in texts

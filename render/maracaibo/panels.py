@@ -40,11 +40,16 @@ def draw_header(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats) -> None
                  anchor="lm", width=560) + 22
     if view.step == "over":
         if view.final:
-            # the winner as the final scoring ranks them (a tie on VP goes by doubloons)
-            best = view.ranks.index(1)
-            badge(cv, x, h // 2 - 17, 34, seats, best, c.header)
-            cv.text((x + 42, h // 2), f"{seats.name(best)} wins", fs.large, c.header_ink,
-                    c.header, bold=True, anchor="lm", width=f.width - x - 60)
+            # the winners as the final scoring ranks them (a tie on VP goes by doubloons,
+            # then the win is shared)
+            won = [s for s in range(view.players) if view.ranks[s] == 1]
+            for seat in won:
+                badge(cv, x, h // 2 - 17, 34, seats, seat, c.header)
+                x += 40
+            text = (f"{seats.name(won[0])} wins" if len(won) == 1 else
+                    " & ".join(seats.name(s) for s in won) + " share the win")
+            cv.text((x + 2, h // 2), text, fs.large, c.header_ink, c.header, bold=True,
+                    anchor="lm", width=f.width - x - 20)
         return
     acting = view.to_act
     for seat in acting[:4]:

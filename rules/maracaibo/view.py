@@ -120,7 +120,8 @@ class MaracaiboView(BaseModel):
     final: list[dict[str, int]]
     multipliers: dict[str, int]     # each nation's multiplier if the game ended now
     provisional: list[int]          # each seat's score if the game ended now
-    ranks: list[int]                # 1 = best, by ``provisional`` (ties by doubloons)
+    ranks: list[int]                # 1 = best, by ``provisional`` (ties by doubloons,
+                                    # then shared: all who share the lead rank 1)
     viewer: int | None = None
 
 
@@ -159,8 +160,8 @@ def build_view(state: MaracaiboState, seat: int | None = None) -> MaracaiboView:
     c = state.combat
     result = standings(state)
     ranks = [0] * state.players
-    for place, s in enumerate(result.ranking, start=1):
-        ranks[s] = place
+    for i, s in enumerate(result.ranking):
+        ranks[s] = 1 if i < result.shared else i + 1     # those sharing the lead all rank 1
     return MaracaiboView(
         players=state.players, round=state.round, rounds=data.rules.rounds, turn=state.turn,
         step=state.step, current=state.current, start_player=state.start_player,
