@@ -203,3 +203,39 @@ def test_seat_colours_come_from_the_shared_palette():
     image = Image.open(io.BytesIO(png))
     image.load()
     assert image.format == "PNG"
+
+
+def test_three_digit_scores_and_their_ranks_do_not_overlap(monkeypatch):
+    """Final scores often pass 100 VP: the number and its "1st"/"2nd" stay apart in the
+    scoreboard's VP column."""
+    from render.navegador import panels
+    from render.navegador.geometry import score_columns
+
+    drawn: list[tuple[float, float, str]] = []
+    original = panels.Pen.text
+
+    def spy(self, xy, content, size, fill, anchor="la", *args, **kwargs):
+        width = original(self, xy, content, size, fill, anchor, *args, **kwargs)
+        x = xy[0]
+        left = {"m": x - width / 2, "r": x - width}.get(anchor[0], x)
+        drawn.append((left, left + width, str(content)))
+        return width
+
+    monkeypatch.setattr(panels.Pen, "text", spy)
+    state = GAME.setup(5, 1)
+    for seat, cash in enumerate([38000, 36000, 3000, 1400, 0]):   # 204, 194, ... VP
+        state.sheets[seat].cash = cash
+    view = GAME.view(state)
+    scores = {str(p.score) for p in view.sheets}
+    assert any(len(s) == 3 for s in scores)
+    draw_navegador(view)
+    x0, x1 = score_columns(load_layout())["score"]
+    medals = {"1st", "2nd", "3rd", "4th", "5th"}
+    cells = [d for d in drawn if x0 <= (d[0] + d[1]) / 2 <= x1 and
+             (d[2] in scores or d[2] in medals)]
+    numbers = [d for d in cells if d[2] in scores]
+    ranks_ = [d for d in cells if d[2] in medals]
+    assert len(numbers) == len(ranks_) == 5
+    for number, rank in zip(numbers, ranks_, strict=True):
+        assert x0 <= number[0] and rank[1] <= x1, (number, rank)
+        assert number[1] + 2 <= rank[0], f"VP {number[2]} runs into its rank {rank[2]}"

@@ -248,10 +248,14 @@ def draw_scoreboard(image: Image.Image, pen: Pen, layout: Layout, view: Navegado
         paste(image, stone(style.color, style.ink, style.letter), (px0 + 40, mid))
         draw_name(image, pen, (px0 + 64, mid), style, 20, px1 - px0 - 70, c.ink,
                   min_size=layout.fonts.min)
-        _cell(pen, cols, "score", mid, str(p.score), c.ink, 26)
-        sx1 = cols["score"][1]
+        # the rank sits at the right of the VP column; the VP number is centred in what is
+        # left, so a three-digit score never runs into its "2nd"
+        sx0, sx1 = cols["score"]
         medal = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank[p.seat], f"{rank[p.seat]}th")
-        pen.text((sx1 - 6, mid + 2), medal, 16, c.muted, anchor="rm", max_width=36)
+        medal_w = pen.text((sx1 - 6, mid + 2), medal, 16, c.muted, anchor="rm", max_width=36)
+        number_x1 = sx1 - 6 - medal_w - 4
+        pen.text(((sx0 + 4 + number_x1) / 2, mid), str(p.score), 26, c.ink, anchor="mm",
+                 bold=True, max_width=number_x1 - sx0 - 4)
         _cell(pen, cols, "cash", mid, str(p.cash), c.ink, 22)
         _cell(pen, cols, "workers", mid, str(p.workers), c.ink, 22)
         _cell(pen, cols, "ships", mid, f"{p.ships_on_board} + {p.supply}", c.ink, 22)
