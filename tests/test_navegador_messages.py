@@ -130,3 +130,22 @@ def test_waiting_for_text_says_what_is_pending():
     assert G.waiting_for(s) == "Waiting for seat 1."
     s, _ = play(s, A, "sail")
     assert G.waiting_for(s) == "Waiting for seat 1 to finish sailing."
+
+
+def test_the_rules_summary_tells_how_the_navegador_card_really_travels():
+    """The card is not won by exploring: it starts with the last player, is played before
+    one's own turn, and then passes to the right (or lapses after a lap of the rondel)."""
+    rules = " ".join(G.texts.rules.split())
+    assert "explores furthest" not in rules and "takes it over" not in rules
+    assert "starts with the last player in turn order" in rules
+    assert "extra Sail just before their own turn (not in the first round)" in rules
+    assert "passes to the right (to the player before them in turn order)" in rules
+    assert "full lap of the rondel" in rules
+    # and the engine does what the summary says: last seat holds it; after use, the seat
+    # before the holder gets it
+    fresh = G.setup(3, 1)
+    assert fresh.card.holder == (fresh.start_player - 1) % 3
+    s = put_ships(table(), C, POR=2)
+    s = ready(s, C, "workers")
+    s, _ = play(s, C, "card POR>GUI x2")
+    assert s.card.holder == B
