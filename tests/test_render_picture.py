@@ -239,3 +239,13 @@ def test_three_digit_scores_and_their_ranks_do_not_overlap(monkeypatch):
     for number, rank in zip(numbers, ranks_, strict=True):
         assert x0 <= number[0] and rank[1] <= x1, (number, rank)
         assert number[1] + 2 <= rank[0], f"VP {number[2]} runs into its rank {rank[2]}"
+
+
+@pytest.mark.parametrize(("variant", "says"), [
+    (None, "Ends when Nagasaki is explored or a row is empty"),
+    ("all-rows", "Ends when Nagasaki is explored or every row is empty"),
+])
+def test_the_status_box_states_the_end_rule_of_this_game(variant, says):
+    state = GAME.setup(3, 1, GAME.options_for(variant))
+    seen = _drawn_everything(GAME.view(state), None)
+    assert says in [d.text for d in seen]

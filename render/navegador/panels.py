@@ -219,7 +219,8 @@ def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
         if left is not None:
             lines.append((f"{left} turn{'s' if left != 1 else ''} left, then scoring", True))
     else:
-        lines.append(("Ends when Nagasaki is explored or a row is empty", False))
+        rows = "a row is" if view.end_any_row_empty else "every row is"
+        lines.append((f"Ends when Nagasaki is explored or {rows} empty", False))
     lines.append(("Rondel: 1-3 steps free, then 1 ship per step", False))
     for i, (text, bold) in enumerate(lines[:6]):
         pen.text((x, y + 32 * i), text, 20, c.ink, bold=bold, max_width=x1 - x - 14,
