@@ -149,3 +149,11 @@ def test_the_rules_summary_tells_how_the_navegador_card_really_travels():
     s = ready(s, C, "workers")
     s, _ = play(s, C, "card POR>GUI x2")
     assert s.card.holder == B
+
+
+def test_status_counts_the_last_turn_in_the_singular():
+    s = table()
+    s.end_triggered, s.end_reason, s.final_turns_left = True, "the sugar row is empty", 1
+    assert "End triggered (the sugar row is empty): 1 turn left." in G.summary(s)
+    s.final_turns_left = 3
+    assert "3 turns left." in G.summary(s)

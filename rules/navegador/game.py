@@ -165,7 +165,8 @@ class Navegador(Game[NavegadorState]):
         else:
             lines.append(f"Seat {view.current + 1} to move ({self.prompt(state)}).")
         if view.end_triggered and view.final_turns_left is not None and not view.result:
-            lines.append(f"End triggered ({view.end_reason}): {view.final_turns_left} turns left.")
+            left = plural(view.final_turns_left, "turn")
+            lines.append(f"End triggered ({view.end_reason}): {left} left.")
         for p in view.sheets:
             card = " 🃏card" if p.seat == view.card.holder else ""
             lines.append(
