@@ -118,3 +118,41 @@ def test_out_of_turn_is_refused_with_who_is_to_move():
     other = (s.current + 1) % 3
     with pytest.raises(RulesError, match=f"waiting for seat {s.current + 1}"):
         G.play(s, other, "workers 2")
+
+
+@pytest.mark.parametrize("typed", ["colony", "colonies", "Albuquerque", "church", "Xavier"])
+def test_the_privilege_command_takes_every_column_name(typed):
+    """`/privilege colony` takes the colony privilege: the column's name is also an action
+    word, and it used to be read as the Colony action instead."""
+    column = "church" if typed in ("church", "Xavier") else "colony"
+    for steps in (1, 2, 3):          # the stone 1-3 spaces before Privilege: a free move
+        s = ready(table(), A, "privilege", steps)
+        s.sheets[A].workers = 4
+        text = G.complete(s, A, G.verb("privilege"), typed)
+        after, _ = G.play(s, A, text)
+        assert after.sheets[A].privileges.get(column) == 1, (typed, steps, text)
+        assert after.sheets[A].workers == 3
+    s = ready(table(), A, "privilege")
+    s, _ = G.play(s, A, "privilege")          # the stone is there; the action is pending
+    after, _ = G.play(s, A, G.complete(s, A, G.verb("privilege"), typed))
+    assert after.sheets[A].privileges.get(column) == 1
+
+
+@pytest.mark.parametrize("verb", ["king", "privilege"])
+def test_the_king_command_takes_the_colony_column(verb):
+    s = table()
+    s.step = "king"
+    after, _ = G.play(s, A, G.complete(s, A, G.verb(verb), "colony"))
+    assert after.sheets[A].king == "colony"
+
+
+def test_privilege_colony_never_moves_the_stone_to_colony():
+    """From Sail, Colony is 1 space on and Privilege 4: `/privilege colony` must ask for
+    the ship that pays the long move, not quietly move the stone to Colony."""
+    s = ready(table(), A, "privilege", 4)
+    text = G.complete(s, A, G.verb("privilege"), "colony")
+    assert text == "privilege colony"
+    with pytest.raises(RulesError, match="privilege"):
+        G.play(s, A, text)
+    after, _ = G.play(s, A, G.complete(s, A, G.verb("privilege"), "colony pay POR"))
+    assert after.sheets[A].privileges.get("colony") == 1

@@ -15,6 +15,7 @@ from rules.contract import Choice, GameResult, Move
 from rules.errors import RulesError
 from rules.navegador import actions, turn
 from rules.navegador.data import ROMAN, load_data
+from rules.navegador.lexicon import COLUMN_WORDS
 from rules.navegador.moves import (
     CardSail,
     Done,
@@ -63,6 +64,9 @@ def complete(state: NavegadorState, verb: Verb | None, text: str) -> str:
         return text or "done"   # while sailing, bare legs keep the sail open
     if first in ENDERS and state.step == "start":
         return f"{word} {text}"  # '/sail done' at a turn start: move there, do nothing
+    if word in ("privilege", "king") and first in COLUMN_WORDS:
+        # `/privilege colony`: the column's name, though "colony" is also an action word
+        return f"{word} {text}"
     keys = {s.key for s in load_data().rondel}
     if first in LEADING or first in keys:
         return text
