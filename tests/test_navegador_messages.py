@@ -157,3 +157,11 @@ def test_status_counts_the_last_turn_in_the_singular():
     assert "End triggered (the sugar row is empty): 1 turn left." in G.summary(s)
     s.final_turns_left = 3
     assert "3 turns left." in G.summary(s)
+
+
+def test_status_while_kings_are_placed_does_not_count_zero_turns():
+    s = king_table()
+    s.end_triggered, s.end_reason, s.final_turns_left = True, "the sugar row is empty", 0
+    text = G.summary(s)
+    assert "Final scoring: waiting for King's privileges" in text
+    assert "0 turns left" not in text
