@@ -156,3 +156,13 @@ def test_privilege_colony_never_moves_the_stone_to_colony():
         G.play(s, A, text)
     after, _ = G.play(s, A, G.complete(s, A, G.verb("privilege"), "colony pay POR"))
     assert after.sheets[A].privileges.get("colony") == 1
+
+
+@pytest.mark.parametrize("typed", ["sail POR>GUI x2", "sail POR>GUI x2; workers 1"])
+def test_the_card_command_with_the_word_sail_plays_the_card(typed):
+    """`/navegador-card sail POR>GUI x2` is the card's extra Sail, not the Sail action."""
+    s = ready(put_ships(table(), A, POR=2), A, "workers")
+    s.card.holder = A
+    after, events = G.play(s, A, G.complete(s, A, G.verb("navegador-card"), typed))
+    assert "uses the Navegador card for an extra Sail" in [e.text for e in events]
+    assert after.card.holder != A and after.sheets[A].explorers == 1

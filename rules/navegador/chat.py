@@ -64,6 +64,8 @@ def complete(state: NavegadorState, verb: Verb | None, text: str) -> str:
         return text or "done"   # while sailing, bare legs keep the sail open
     if first in ENDERS and state.step == "start":
         return f"{word} {text}"  # '/sail done' at a turn start: move there, do nothing
+    if word == "card" and first == "sail":
+        return f"{word} {text}"  # `/navegador-card sail POR>GUI x2` is the card's Sail
     if word in ("privilege", "king") and first in COLUMN_WORDS:
         # `/privilege colony`: the column's name, though "colony" is also an action word
         return f"{word} {text}"
