@@ -249,3 +249,29 @@ def test_the_status_box_states_the_end_rule_of_this_game(variant, says):
     state = GAME.setup(3, 1, GAME.options_for(variant))
     seen = _drawn_everything(GAME.view(state), None)
     assert says in [d.text for d in seen]
+
+
+def test_while_kings_are_placed_the_header_names_everyone_and_no_zero_turns_are_counted():
+    state = GAME.setup(3, 1)
+    state.step = "king"
+    state.end_triggered, state.end_reason, state.final_turns_left = \
+        True, "Nagasaki has been explored", 0
+    view = GAME.view(state)
+    assert view.to_act == [0, 1, 2]
+    seen = _drawn_everything(view, ["alice", "bob", "carol"])
+    texts = [d.text for d in seen]
+    doing = texts.index("place the King's privilege")
+    header_names = [d for d in seen[doing - 3:doing]]
+    assert [d.text for d in header_names] == ["alice", "bob", "carol"]
+    assert all(d.size >= 22 for d in header_names), header_names   # not squeezed to 17 px
+    assert not any("0 turns left" in t for t in texts)
+
+
+def test_when_five_must_place_the_king_the_header_cuts_no_name():
+    state = GAME.setup(5, 1)
+    state.step = "king"
+    state.end_triggered, state.final_turns_left = True, 0
+    names = ["alice", "bob", "carol", "Maximiliano", "Henrique (computer)"]
+    seen = [d.text for d in _drawn_everything(GAME.view(state), names)]
+    header = seen[seen.index("NAVEGADOR"):seen.index("place the King's privilege")]
+    assert not any(t.endswith("…") for t in header), header

@@ -46,6 +46,20 @@ def draw_name(image: Image.Image, pen: Pen, xy: tuple[float, float], style: Seat
     return used
 
 
+def name_widths(styles: list[SeatStyle], room: float, cap: float = 300) -> list[float]:
+    """Room for each name in a row of names (the header, when several must act): a short
+    name takes only what it needs, and what it leaves goes to the longer ones."""
+    tag = text_width(CPU_TAG, 14, True) + 16
+    need = [min(cap, text_width(st.name, 24, True) + (tag if st.computer else 0))
+            for st in styles]
+    out = [0.0] * len(styles)
+    left = max(0.0, room)
+    for n, i in enumerate(sorted(range(len(styles)), key=lambda i: need[i])):
+        out[i] = min(need[i], left / (len(styles) - n))
+        left -= out[i]
+    return out
+
+
 def turn_label(view: NavegadorView) -> str:
     """The one turn numbering players see: "Turn 18 · Round 4" (the summary says
     "turn 18 (round 4)")."""
@@ -67,10 +81,12 @@ def draw_header(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
     x += pen.text((x, mid + 1), turn_label(view), 24, c.header_ink, anchor="lm",
                   bold=True) + 28
     right = x1 - 16
-    if view.end_triggered and view.result is None:
+    if view.end_triggered and view.result is None and view.step != "king":
+        # (while the King's privileges are placed, the header says so instead, and the
+        # room goes to the names of everyone who still has to place one)
         left = view.final_turns_left
         note = "last turns" if left is None else f"{left} turn{'s' if left != 1 else ''} left"
-        if view.step == "king" or left == 0:
+        if left == 0:
             note = "final scoring"
         right -= pen.text((right, mid + 1), f"GAME END: {note}", 22, c.highlight,
                           anchor="rm", bold=True, max_width=300) + 20
@@ -89,12 +105,18 @@ def draw_header(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
         doing = ACTION_TEXT.get(view.action, view.action)
     doing_w = text_width(doing, 24, True) if doing else 0
     acting = [seats[s] for s in view.to_act[:5] if s < len(seats)]
-    room = (right - x - doing_w) / max(1, len(acting))
-    for style in acting:
+    widths = name_widths(acting, right - x - doing_w - 60 * len(acting))
+    # several to act (the King's privileges) and their names do not all fit: their
+    # lettered stones alone, as on the board and the scoreboard, rather than cut names
+    names = len(acting) == 1 or all(w >= need for w, need in
+                                    zip(widths, name_widths(acting, 1e9), strict=True))
+    for style, width in zip(acting, widths, strict=True):
         paste(image, stone(style.color, style.ink, style.letter), (x + 18, mid))
         x += 44
-        x += draw_name(image, pen, (x, mid + 1), style, 24, min(300, room - 60),
-                       c.header_ink, min_size=layout.fonts.min) + 16
+        if names:
+            x += draw_name(image, pen, (x, mid + 1), style, 24, width,
+                           c.header_ink, min_size=layout.fonts.min)
+        x += 16
     if doing:
         pen.text((x, mid + 1), doing, 24, c.highlight, anchor="lm", bold=True,
                  max_width=right - x)
@@ -216,7 +238,9 @@ def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
     if view.end_triggered:
         left = view.final_turns_left
         lines.append((f"End: {view.end_reason}", True))
-        if left is not None:
+        if view.step == "king" or left == 0:
+            lines.append(("Now the King's privileges, then scoring", True))
+        elif left is not None:
             lines.append((f"{left} turn{'s' if left != 1 else ''} left, then scoring", True))
     else:
         rows = "a row is" if view.end_any_row_empty else "every row is"
