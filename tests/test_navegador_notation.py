@@ -166,3 +166,19 @@ def test_the_card_command_with_the_word_sail_plays_the_card(typed):
     after, events = G.play(s, A, G.complete(s, A, G.verb("navegador-card"), typed))
     assert "uses the Navegador card for an extra Sail" in [e.text for e in events]
     assert after.card.holder != A and after.sheets[A].explorers == 1
+
+
+@pytest.mark.parametrize("typed", ["sail POR>GUI x2, done", "sail POR>GUI x2 done",
+                                   "sail POR>GUI x2, end"])
+def test_a_whole_sail_may_end_with_done(typed):
+    """The help says 'give routes, then `done`': typed in one go, that is the same sail."""
+    s = ready(put_ships(table(), A, POR=2), A, "sail")
+    after, _ = G.play(s, A, typed)
+    assert after.sheets[A].explorers == 1 and after.current != A
+
+
+@pytest.mark.parametrize("typed", ["sail POR>GUI x2 POR>BAH x2", "sail POR>GUI POR>BAH"])
+def test_routes_without_a_comma_get_a_comma_hint(typed):
+    s = ready(put_ships(table(), A, POR=4), A, "sail")
+    with pytest.raises(InvalidMoveError, match="Separate routes with commas"):
+        G.play(s, A, typed)
