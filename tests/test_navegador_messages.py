@@ -165,3 +165,24 @@ def test_status_while_kings_are_placed_does_not_count_zero_turns():
     text = G.summary(s)
     assert "Final scoring: waiting for King's privileges" in text
     assert "0 turns left" not in text
+
+
+def test_too_little_cash_for_workers_reads_well():
+    s = ready(table(), A, "workers")
+    s.sheets[A].cash = 40
+    with pytest.raises(RulesError) as one:
+        play(s, A, "workers 1")
+    assert str(one.value) == "1 worker costs 50 Cr and you have 40 Cr."
+    s.sheets[A].workers, s.sheets[A].churches, s.sheets[A].cash = 8, 3, 100
+    with pytest.raises(RulesError) as capped:          # T-JP-1's negative: pay, then refund
+        play(s, A, "workers 3")
+    assert str(capped.value).startswith("3 workers cost 150 Cr and you have 100 Cr; you pay")
+
+
+def test_too_little_cash_for_one_colony_says_that_colony():
+    s = ready(put_ships(explore_all(table(), "GUI"), A, GUI=1), A, "colony")
+    s.sheets[A].cash = 10
+    low = min(s.regions["GUI"].tokens)
+    with pytest.raises(RulesError) as one:
+        play(s, A, "colony GUI")
+    assert str(one.value) == f"That colony costs {low} Cr; you have 10 Cr."

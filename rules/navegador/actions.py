@@ -73,11 +73,11 @@ def do_units(state: NavegadorState, seat: int, move: Units) -> list[Event]:
         raise IllegalMoveError(f"Say how many {noun}s to buy, at least 1 (or `skip`).")
     price, gained, sold = unit_outcome(state, sheet, move.what, move.count)
     if price > sheet.cash:
-        rule = "you pay in full before any over-cap piece is sold back."
-        raise CashRefusal(
-            f"{plural(move.count, noun)} cost {cr(price)} and you have {cr(sheet.cash)}; {rule}",
-            f"{plural(move.count, noun)} cost {cr(price)}, more than you have; {rule}",
-        )
+        # the over-cap refund comes after the payment (T-JP-1), worth saying when it applies
+        rule = "; you pay in full before any over-cap piece is sold back" if sold else ""
+        cost = f"{plural(move.count, noun)} cost{'s' if move.count == 1 else ''} {cr(price)}"
+        raise CashRefusal(f"{cost} and you have {cr(sheet.cash)}{rule}.",
+                          f"{cost}, more than you have{rule}.")
     sheet.cash -= price
     if move.what == "workers":
         sheet.workers += gained
@@ -138,8 +138,9 @@ def check_colony(state: NavegadorState, seat: int, move: Colony) -> int:
         )
     cost = colony_cost(state, move.regions)
     if cost > sheet.cash:
-        raise CashRefusal(f"Those colonies cost {cr(cost)}; you have {cr(sheet.cash)}.",
-                          "Those colonies cost more than you have.")
+        those = "That colony costs" if len(move.regions) == 1 else "Those colonies cost"
+        raise CashRefusal(f"{those} {cr(cost)}; you have {cr(sheet.cash)}.",
+                          f"{those} more than you have.")
     return cost
 
 
