@@ -277,3 +277,22 @@ def test_when_five_must_place_the_king_the_header_cuts_no_name():
     whole = {"alice", "bob", "carol", "Maximiliano", "Henrique", "cpu",
              "A", "B", "C", "M", "H"}                   # (the stones' letters)
     assert all(t in whole for t in header), f"cut or squeezed names in the header: {header}"
+
+
+def test_a_tied_final_score_says_how_the_tie_was_broken():
+    """Three players on 16 VP: the picture says why the first of them won."""
+    state = GAME.setup(3, 1)
+    state.step = "king"
+    state.end_triggered, state.final_turns_left = True, 0
+    for seat in range(3):
+        state, _ = GAME.apply(state, seat, GAME.parse(state, seat, "king church"))
+    view = GAME.view(state)
+    assert view.result is not None and len(set(view.result.scores)) == 1
+    drawn = [d.text for d in _drawn_everything(view, ["alice", "bob", "carol"])]
+    texts = " ".join(drawn)
+    assert "tie broken by the Navegador card" in texts
+    # and the scoreboard places them as the tie-break did, not "1st" three times
+    assert sorted(t for t in drawn if t in ("1st", "2nd", "3rd")) == ["1st", "2nd", "3rd"]
+    state.sheets[view.result.ranking[1]].cash += 400                  # no tie now
+    plain = " ".join(d.text for d in _drawn_everything(GAME.view(state), None))
+    assert "tie broken" not in plain

@@ -207,7 +207,11 @@ def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
     x0, y0, x1, _ = layout.status.box
     x, y = x0 + 16, y0 + 50
     if view.result is not None:
-        pen.text((x, y), "Final scores", 20, c.ink, bold=True)
+        ranking, scores = view.result.ranking, view.result.scores
+        tied = len(ranking) > 1 and scores[ranking[0]] == scores[ranking[1]]
+        pen.text((x, y), "Final scores" + (" · tie broken by the Navegador card" if tied
+                                           else ""), 20, c.ink, bold=True,
+                 max_width=x1 - x - 16, min_size=layout.fonts.min)
         for i, seat in enumerate(view.result.ranking):
             style = seats[seat]
             cy = y + 40 + 32 * i
@@ -256,6 +260,8 @@ def draw_scoreboard(image: Image.Image, pen: Pen, layout: Layout, view: Navegado
     c, s = layout.colors, layout.scoreboard
     cols = score_columns(layout)
     rank = ranks([p.score for p in view.sheets])
+    if view.result is not None:      # the game is over: the places as the tie-break decided
+        rank = [view.result.ranking.index(p.seat) + 1 for p in view.sheets]
     acting = set(view.to_act)
     for p in view.sheets:
         style = seats[p.seat]
