@@ -186,3 +186,9 @@ def test_too_little_cash_for_one_colony_says_that_colony():
     with pytest.raises(RulesError) as one:
         play(s, A, "colony GUI")
     assert str(one.value) == f"That colony costs {low} Cr; you have 10 Cr."
+
+
+def test_status_line_of_the_player_to_move_has_no_nested_brackets():
+    text = G.summary(table())
+    line = next(t for t in text.splitlines() if "to move" in t)
+    assert line == "Seat 1 to move: choose a rondel action (the Navegador card is with seat 3)."

@@ -163,7 +163,7 @@ class Navegador(Game[NavegadorState]):
             waiting = turn.seat_list(view.to_act)
             lines.append(f"Final scoring: waiting for King's privileges from {waiting}.")
         else:
-            lines.append(f"Seat {view.current + 1} to move ({self.prompt(state)}).")
+            lines.append(f"Seat {view.current + 1} to move: {self.prompt(state)}.")
         if view.end_triggered and view.final_turns_left and not view.result:
             left = plural(view.final_turns_left, "turn")
             lines.append(f"End triggered ({view.end_reason}): {left} left.")
