@@ -192,3 +192,15 @@ def test_status_line_of_the_player_to_move_has_no_nested_brackets():
     text = G.summary(table())
     line = next(t for t in text.splitlines() if "to move" in t)
     assert line == "Seat 1 to move: choose a rondel action (the Navegador card is with seat 3)."
+
+
+def test_the_prompt_after_moving_the_stone_shows_an_order_that_works():
+    s = ready(table(), A, "workers")
+    s, _ = play(s, A, "workers")
+    said = G.prompt(s, A)
+    assert said.startswith("carry out Workers, e.g. `workers 1`, or `skip`"), said
+    s = ready(table(), A, "build")
+    s, _ = play(s, A, "build")
+    assert "e.g. `build sugar`" in G.prompt(s, A)
+    after, _ = play(s, A, "build sugar")            # the example is a legal order
+    assert after.current != A

@@ -311,7 +311,13 @@ def prompt(state: NavegadorState, seat: int | None = None) -> str:
     if state.step in ("sail", "card_sail"):
         return "sailing: give routes, then `done`"
     if state.step == "action":
-        return f"carry out {turn.current_action(state)} or `skip`"
+        action = turn.current_action(state)
+        from rules.navegador.legal import action_moves
+
+        example = next((str(m) for m in action_moves(state, state.current, str(action))
+                        if str(m) not in ENDERS), None)
+        shown = f"carry out {str(action).capitalize()}"
+        return f"{shown}, e.g. `{example}`, or `skip`" if example else f"{shown} or `skip`"
     if state.step == "king":
         return "place the King's privilege"
     return "game over"
