@@ -204,3 +204,13 @@ def test_the_prompt_after_moving_the_stone_shows_an_order_that_works():
     assert "e.g. `build sugar`" in G.prompt(s, A)
     after, _ = play(s, A, "build sugar")            # the example is a legal order
     assert after.current != A
+
+
+def test_an_empty_arch_lists_only_privileges_this_player_may_still_take():
+    s = ready(table(), A, "privilege")
+    s.sheets[A].workers = 5
+    s.sheets[A].privileges["church"] = 3          # a full column
+    s.gallery["colony"] = 0
+    with pytest.raises(RulesError) as refusal:
+        play(s, A, "privilege colony")
+    assert "available now: factory, explorer, shipyard." in str(refusal.value)

@@ -335,7 +335,8 @@ def check_privilege(state: NavegadorState, seat: int, move: Privilege) -> int:
     if sheet.privileges[move.column] >= data.privilege_rules.slots_per_column:
         raise IllegalMoveError(f"Your {move.column} column is full (3 privileges).")
     if state.gallery[move.column] < 1:
-        avail = [k for k in keys if state.gallery[k] > 0]
+        avail = [k for k in keys if state.gallery[k] > 0
+                 and sheet.privileges[k] < data.privilege_rules.slots_per_column]
         refill = state.phase < 3 and state.privilege_supply[move.column] > 0
         when = ("until the next phase begins" if refill
                 else "and none will come back this game")
