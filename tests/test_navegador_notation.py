@@ -182,3 +182,16 @@ def test_routes_without_a_comma_get_a_comma_hint(typed):
     s = ready(put_ships(table(), A, POR=4), A, "sail")
     with pytest.raises(InvalidMoveError, match="Separate routes with commas"):
         G.play(s, A, typed)
+
+
+@pytest.mark.parametrize("typed", ["king", "privilege"])
+def test_a_missing_column_is_asked_for(typed):
+    s = table()
+    s.step = "king"
+    s = ready(s, A, "privilege") if typed == "privilege" else s
+    if typed == "privilege":
+        s, _ = G.play(s, A, "privilege")
+    with pytest.raises(InvalidMoveError) as refusal:
+        G.play(s, A, typed + " ")
+    assert "Nothing is not" not in str(refusal.value)
+    assert "Name a column: colony, factory, explorer, shipyard or church" in str(refusal.value)

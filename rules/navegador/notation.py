@@ -210,6 +210,8 @@ def column_phrases() -> dict[str, str]:
 def parse_column(text: str) -> str:
     """Exactly one privilege column (``church``, ``Xavier``, ``Francisco Xavier``)."""
     words = [w for w in re.split(SEPARATORS, normalise(text)) if w]
+    if not words:
+        raise InvalidMoveError("Name a column: colony, factory, explorer, shipyard or church.")
     phrases = column_phrases()
     if " ".join(words) in phrases:
         return phrases[" ".join(words)]
@@ -218,7 +220,7 @@ def parse_column(text: str) -> str:
             "Name one column: colony, factory, explorer, shipyard or church "
             "(one privilege per action)."
         )
-    what = quoted(text) if text.strip() else "Nothing"
+    what = quoted(text)
     raise InvalidMoveError(
         f"{what} is not a privilege. Choose colony, factory, explorer, shipyard or church."
     )
