@@ -195,3 +195,16 @@ def test_a_missing_column_is_asked_for(typed):
         G.play(s, A, typed + " ")
     assert "Nothing is not" not in str(refusal.value)
     assert "Name a column: colony, factory, explorer, shipyard or church" in str(refusal.value)
+
+
+@pytest.mark.parametrize(("verb", "typed", "space", "canonical"), [
+    ("hire", "2 workers", "workers", "workers 2"),
+    ("hire", "1 worker", "workers", "workers 1"),
+    ("ships", "1 ship", "ships", "ships 1"),
+    ("ships", "two ships", "ships", "ships 2"),
+])
+def test_a_count_may_name_what_it_counts(verb, typed, space, canonical):
+    """`/hire 2 workers` is what many players type."""
+    s = ready(table(), A, space)
+    after, _ = G.play(s, A, G.complete(s, A, G.verb(verb), typed))
+    assert after.last.detail.startswith(f"bought {canonical.split()[1]} ")

@@ -232,7 +232,9 @@ def parse_action(action: str, rest: str, state: NavegadorState, seat: int) -> li
     if rest in SKIP_WORDS or (action == "sail" and rest in DONE_WORDS):
         return [Done()] if action == "sail" else [Skip()]
     if action in ("workers", "ships"):
-        n = number(rest.removeprefix("x").strip())
+        noun = action.removesuffix("s")
+        counted = re.sub(rf"\s+{noun}s?$", "", rest)        # `2 workers`, `1 ship`
+        n = number(counted.removeprefix("x").strip())
         if n is None:
             raise InvalidMoveError(f"Say how many {action} to buy, e.g. `{action} 2`.")
         limits.at_most(n, limits.units(action))
