@@ -214,3 +214,14 @@ def test_an_empty_arch_lists_only_privileges_this_player_may_still_take():
     with pytest.raises(RulesError) as refusal:
         play(s, A, "privilege colony")
     assert "available now: factory, explorer, shipyard." in str(refusal.value)
+
+
+def test_the_card_holder_is_told_the_card_lapses_to_the_right():
+    """Unused, the card goes to the holder's right — the player *before* them in turn
+    order — not to 'the next player'."""
+    from rules.navegador.chat import card_note
+
+    s = table()                     # seat 3 (C) holds the card, its mark on privilege
+    note = card_note(s, C)
+    assert "the next player" not in note
+    assert f"passes to seat {B + 1} (on your right)" in note

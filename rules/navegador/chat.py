@@ -291,7 +291,9 @@ def card_note(state: NavegadorState, seat: int) -> str:
     if state.card.mark is not None:
         space = load_data().rondel[state.card.mark].key
         left = max(0, load_data().navegador_card.lap - state.card.steps)
-        lapse = (f" Unused, it passes to the next player once your stone comes round to "
+        right = (seat - 1) % state.players              # the card passes to the right
+        lapse = (f" Unused, it passes to seat {right + 1} (on your right) once your stone "
+                 f"comes round to "
                  f"the orange ship on `{space}` ({left} more rondel spaces).")
     return f"you may play it {when}.{lapse}"
 
