@@ -225,3 +225,17 @@ def test_the_card_holder_is_told_the_card_lapses_to_the_right():
     note = card_note(s, C)
     assert "the next player" not in note
     assert f"passes to seat {B + 1} (on your right)" in note
+
+
+def test_paying_for_a_free_rondel_move_says_it_is_free():
+    s = ready(put_ships(explore_all(table(), "GUI"), A, POR=2, GUI=1), A, "colony", 1)
+    with pytest.raises(RulesError) as refusal:
+        play(s, A, "colony GUI pay POR")
+    assert str(refusal.value) == ("Moving 1 space to colony is free (1–3 spaces cost no "
+                                  "ship): leave out `pay`.")
+
+
+def test_paying_on_the_first_turn_says_the_first_move_is_free():
+    s = G.setup(3, 1)
+    with pytest.raises(RulesError, match="Your first move on the rondel is free: leave out"):
+        play(s, s.current, "workers 1 pay POR")

@@ -114,6 +114,10 @@ def do_rondel(state: NavegadorState, seat: int, move: Rondel) -> list[Event]:
             f"(1–3 spaces are free). Add `pay` and the regions, e.g. `{key} ... pay {example}`. "
             f"Your ships: {where}."
         )
+    if pay and not cost:
+        if sheet.stone is None:
+            raise IllegalMoveError("Your first move on the rondel is free: leave out `pay`.")
+        raise IllegalMoveError(f"{moving} is free (1–3 spaces cost no ship): leave out `pay`.")
     if len(pay) != cost:
         raise IllegalMoveError(
             f"{moving} costs exactly {plural(cost, 'ship')}; you offered {len(pay)}."
