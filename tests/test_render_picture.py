@@ -296,3 +296,13 @@ def test_a_tied_final_score_says_how_the_tie_was_broken():
     state.sheets[view.result.ranking[1]].cash += 400                  # no tie now
     plain = " ".join(d.text for d in _drawn_everything(GAME.view(state), None))
     assert "tie broken" not in plain
+
+
+def test_the_scoreboard_privilege_columns_are_titled_privileges():
+    """'Col … Chu' next to 'Yards' and 'Church' read as more counts of buildings unless
+    the group says they are privileges, as 'Colonies' and 'Factories' do for theirs."""
+    view, since = demo_scenes(3, 1)["start"]
+    texts = [d.text for d in _drawn_everything(view, None, since)]
+    assert texts.count("Privileges") == 2          # the gallery and the scoreboard group
+    for short in ("Col", "Fac", "Exp", "Yrd", "Chu"):
+        assert short in texts

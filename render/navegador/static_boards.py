@@ -199,10 +199,14 @@ def draw_scoreboard(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
                 pen.text((x0 + step * (i + 0.5), head_mid + 11), sub, 18, c.muted, anchor="mm",
                          max_width=step - 2)
         elif col.key == "privileges":
+            # a group title like Colonies / Factories: "Yrd" beside "Yards" is a privilege
+            pen.text(((x0 + x1) / 2, head_mid - 11), col.title, 18, c.ink, anchor="mm",
+                     bold=True, max_width=x1 - x0 - 4)
             step = (x1 - x0) / 5
             for i, g in enumerate(facts["gallery"]):
-                pen.text((x0 + step * (i + 0.5), head_mid), PRIVILEGE_SHORT.get(g["key"], "?"),
-                         18, c.ink, anchor="mm", bold=True, max_width=step - 2)
+                pen.text((x0 + step * (i + 0.5), head_mid + 11),
+                         PRIVILEGE_SHORT.get(g["key"], "?"), 18, c.muted, anchor="mm",
+                         max_width=step - 2)
         elif col.key == "player":
             pen.text((x0 + 8, head_mid), col.title, 18, c.ink, anchor="lm", bold=True,
                      max_width=x1 - x0 - 12)
