@@ -306,3 +306,9 @@ def test_the_scoreboard_privilege_columns_are_titled_privileges():
     assert texts.count("Privileges") == 2          # the gallery and the scoreboard group
     for short in ("Col", "Fac", "Exp", "Yrd", "Chu"):
         assert short in texts
+
+
+def test_the_gallery_says_whom_the_limit_of_three_is_for():
+    view, since = demo_scenes(3, 1)["start"]
+    texts = [d.text for d in _drawn_everything(view, None, since)]
+    assert "at most 3 of a kind per player" in texts

@@ -117,8 +117,8 @@ def pale(color: str, amount: float) -> str:
 def draw_gallery(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
     c, g = layout.colors, layout.gallery
     panel(pen, layout, g.box, "Privileges")
-    pen.text((g.box[2] - 14, g.box[1] + 14), "max 3 per column each", 18, c.muted, anchor="ra",
-             max_width=g.box[2] - g.box[0] - 190)
+    pen.text((g.box[2] - 14, g.box[1] + 14), "at most 3 of a kind per player", 18, c.muted,
+             anchor="ra", max_width=g.box[2] - g.box[0] - 190)
     cols = facts["gallery"]
     for i, col in enumerate(cols):
         x0, y0, x1, y1 = gallery_column(layout, i, len(cols))
