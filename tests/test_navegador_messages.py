@@ -239,3 +239,11 @@ def test_paying_on_the_first_turn_says_the_first_move_is_free():
     s = G.setup(3, 1)
     with pytest.raises(RulesError, match="Your first move on the rondel is free: leave out"):
         play(s, s.current, "workers 1 pay POR")
+
+
+def test_two_goods_on_one_orange_factory_are_named():
+    s = ready(table(), A, "market1")             # only the starting orange factory
+    with pytest.raises(RulesError) as refusal:
+        play(s, A, "market process gold+spice")
+    assert str(refusal.value) == ("You have no gold or spice factory, and your 1 orange "
+                                  "factory processes one good: e.g. `process gold+orange`.")

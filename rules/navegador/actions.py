@@ -263,6 +263,15 @@ def check_market(state: NavegadorState, seat: int, move: Market) -> None:
         if not sheet.colony_count(good):
             raise IllegalMoveError(f"You have no {good} colony to sell from.")
     oranges = sum(p.orange for p in move.process)
+    lacking = [p.good for p in move.process if p.orange and not sheet.factories[p.good]]
+    if oranges > sheet.orange and len(lacking) > sheet.orange:
+        names = " or ".join([", ".join(lacking[:-1]), lacking[-1]] if len(lacking) > 1
+                            else lacking)
+        each = "processes one good" if sheet.orange == 1 else "process one good each"
+        raise IllegalMoveError(
+            f"You have no {names} factory, and your {plural(sheet.orange, 'orange factory')} "
+            f"{each}: e.g. `process {lacking[0]}+orange`."
+        )
     if oranges > sheet.orange:
         raise IllegalMoveError(
             f"You have {plural(sheet.orange, 'orange factory')}, and each processes one good once."
