@@ -247,3 +247,15 @@ def test_two_goods_on_one_orange_factory_are_named():
         play(s, A, "market process gold+spice")
     assert str(refusal.value) == ("You have no gold or spice factory, and your 1 orange "
                                   "factory processes one good: e.g. `process gold+orange`.")
+
+
+def test_the_card_prompt_shows_a_sail_the_holder_can_make():
+    """Late in the game the holder may have no ship in Portugal: the example must be a
+    route of their own ships, not always `POR>GUI x2`."""
+    s = ready(put_ships(explore_all(table(), "GUI", "ANG"), A, ANG=2), A, "workers")
+    s.card.holder = A
+    said = G.prompt(s, A)
+    assert "`/navegador-card POR>GUI x2`" not in said
+    example = said.split("`/navegador-card ")[1].split("`")[0]
+    after, _ = play(s, A, f"card {example}")       # it is a legal card sail
+    assert after.card.holder != A

@@ -269,6 +269,15 @@ def idle_reason(state: NavegadorState, seat: int) -> str:
     return reason
 
 
+def card_example(state: NavegadorState, seat: int) -> str:
+    """A card sail the holder could make now (`POR>GUI x2` when there is none to show)."""
+    from rules.navegador.legal import legal_steps
+
+    after = _apply(state, seat, CardSail()) if turn.card_usable(state, seat) else None
+    legs = [m for m in legal_steps(after, seat) if isinstance(m, Leg)] if after else []
+    return str(legs[0]) if legs else "POR>GUI x2"
+
+
 def card_when(state: NavegadorState) -> str:
     """When the holder may play the card."""
     from rules.navegador.options import switch
@@ -306,7 +315,7 @@ def prompt(state: NavegadorState, seat: int | None = None) -> str:
         holder = state.card.holder
         if seat is not None and seat == holder and turn.card_usable(state, seat):
             return (f"{text}, or first play your Navegador card for an extra Sail "
-                    "(`/navegador-card POR>GUI x2`, then your turn)")
+                    f"(`/navegador-card {card_example(state, seat)}`, then your turn)")
         if seat is not None and seat == holder:
             return f"{text} (you hold the Navegador card: you may play it {card_when(state)})"
         return f"{text} (the Navegador card is with seat {holder + 1})"
