@@ -259,3 +259,11 @@ def test_the_card_prompt_shows_a_sail_the_holder_can_make():
     example = said.split("`/navegador-card ")[1].split("`")[0]
     after, _ = play(s, A, f"card {example}")       # it is a legal card sail
     assert after.card.holder != A
+
+
+def test_kings_privilege_autocomplete_offers_the_best_column_first():
+    s = king_table()
+    s.sheets[A].shipyards = 3                       # +6 VP there, +2 in factory, 0 colony
+    offered = [str(m) for m in G.suggestions(s, A, G.verb("king"))]
+    assert offered[0] == "king shipyard"
+    assert offered.index("king colony") > offered.index("king factory")

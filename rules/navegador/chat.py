@@ -153,7 +153,10 @@ def suggestions(state: NavegadorState, seat: int, verb: Verb | None) -> Iterator
             yield from legal
         return
     if step == "king" and word in (None, "king"):
-        yield from (m for m in legal if isinstance(m, King))
+        from rules.navegador.scoring import king_gain
+
+        kings = [m for m in legal if isinstance(m, King)]
+        yield from sorted(kings, key=lambda m: -king_gain(state.sheets[seat], m.column))
 
 
 # Click panels -------------------------------------------------------------------------
