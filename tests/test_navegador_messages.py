@@ -267,3 +267,10 @@ def test_kings_privilege_autocomplete_offers_the_best_column_first():
     offered = [str(m) for m in G.suggestions(s, A, G.verb("king"))]
     assert offered[0] == "king shipyard"
     assert offered.index("king colony") > offered.index("king factory")
+
+
+def test_hand_shows_a_card_sail_the_holder_can_make():
+    s = ready(put_ships(explore_all(table(), "GUI", "ANG"), A, ANG=2), A, "workers")
+    s.card.holder = A
+    text = G.private_text(s, A)
+    assert "`/navegador-card ANG>GUI`" in text and "POR>GUI x2" not in text

@@ -281,22 +281,23 @@ def card_example(state: NavegadorState, seat: int) -> str:
     return str(legs[0]) if legs else "POR>GUI x2"
 
 
-def card_when(state: NavegadorState) -> str:
-    """When the holder may play the card."""
+def card_when(state: NavegadorState, seat: int | None = None) -> str:
+    """When the holder may play the card (with a sail ``seat`` could make now)."""
     from rules.navegador.options import switch
 
     if not all(state.first_turn_done):
         return "from the second round on"
     if switch(state, "navegador_card_anytime"):
         return "at the start of any turn"
-    return "before your own turn (`/navegador-card POR>GUI x2`, then your turn)"
+    example = card_example(state, seat) if seat is not None else "POR>GUI x2"
+    return f"before your own turn (`/navegador-card {example}`, then your turn)"
 
 
 def card_note(state: NavegadorState, seat: int) -> str:
     """When the holder may use the card, and when it lapses — for /hand and idle notes."""
     if state.card.holder != seat:
         return ""
-    when = card_when(state)
+    when = card_when(state, seat)
     if state.card_used_this_turn and state.current == seat:
         return "used this turn."
     lapse = ""
