@@ -274,3 +274,13 @@ def test_hand_shows_a_card_sail_the_holder_can_make():
     s.card.holder = A
     text = G.private_text(s, A)
     assert "`/navegador-card ANG>GUI`" in text and "POR>GUI x2" not in text
+
+
+def test_the_sailing_prompt_shows_a_route_that_works():
+    s = ready(put_ships(explore_all(table(), "GUI"), A, GUI=2), A, "sail")
+    s, _ = play(s, A, "sail ...")
+    said = G.prompt(s, A)
+    assert said.startswith("sailing: give routes, e.g. `"), said
+    example = said.split("`")[1]
+    after, _ = play(s, A, example)
+    assert after.sheets[A].ships != s.sheets[A].ships

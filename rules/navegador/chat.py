@@ -324,7 +324,12 @@ def prompt(state: NavegadorState, seat: int | None = None) -> str:
             return f"{text} (you hold the Navegador card: you may play it {card_when(state)})"
         return f"{text} (the Navegador card is with seat {holder + 1})"
     if state.step in ("sail", "card_sail"):
-        return "sailing: give routes, then `done`"
+        from rules.navegador.legal import legal_steps
+
+        sailor = state.sail.sailor if state.sail is not None else state.current
+        legs = [m for m in legal_steps(state, sailor) if isinstance(m, Leg)]
+        return (f"sailing: give routes, e.g. `{legs[0]}`, then `done`" if legs
+                else "sailing: give routes, then `done`")
     if state.step == "action":
         action = turn.current_action(state)
         from rules.navegador.legal import action_moves
