@@ -118,3 +118,93 @@ def test_out_of_turn_is_refused_with_who_is_to_move():
     other = (s.current + 1) % 3
     with pytest.raises(RulesError, match=f"waiting for seat {s.current + 1}"):
         G.play(s, other, "workers 2")
+
+
+@pytest.mark.parametrize("typed", ["colony", "colonies", "Albuquerque", "church", "Xavier"])
+def test_the_privilege_command_takes_every_column_name(typed):
+    """`/privilege colony` takes the colony privilege: the column's name is also an action
+    word, and it used to be read as the Colony action instead."""
+    column = "church" if typed in ("church", "Xavier") else "colony"
+    for steps in (1, 2, 3):          # the stone 1-3 spaces before Privilege: a free move
+        s = ready(table(), A, "privilege", steps)
+        s.sheets[A].workers = 4
+        text = G.complete(s, A, G.verb("privilege"), typed)
+        after, _ = G.play(s, A, text)
+        assert after.sheets[A].privileges.get(column) == 1, (typed, steps, text)
+        assert after.sheets[A].workers == 3
+    s = ready(table(), A, "privilege")
+    s, _ = G.play(s, A, "privilege")          # the stone is there; the action is pending
+    after, _ = G.play(s, A, G.complete(s, A, G.verb("privilege"), typed))
+    assert after.sheets[A].privileges.get(column) == 1
+
+
+@pytest.mark.parametrize("verb", ["king", "privilege"])
+def test_the_king_command_takes_the_colony_column(verb):
+    s = table()
+    s.step = "king"
+    after, _ = G.play(s, A, G.complete(s, A, G.verb(verb), "colony"))
+    assert after.sheets[A].king == "colony"
+
+
+def test_privilege_colony_never_moves_the_stone_to_colony():
+    """From Sail, Colony is 1 space on and Privilege 4: `/privilege colony` must ask for
+    the ship that pays the long move, not quietly move the stone to Colony."""
+    s = ready(table(), A, "privilege", 4)
+    text = G.complete(s, A, G.verb("privilege"), "colony")
+    assert text == "privilege colony"
+    with pytest.raises(RulesError, match="privilege"):
+        G.play(s, A, text)
+    after, _ = G.play(s, A, G.complete(s, A, G.verb("privilege"), "colony pay POR"))
+    assert after.sheets[A].privileges.get("colony") == 1
+
+
+@pytest.mark.parametrize("typed", ["sail POR>GUI x2", "sail POR>GUI x2; workers 1"])
+def test_the_card_command_with_the_word_sail_plays_the_card(typed):
+    """`/navegador-card sail POR>GUI x2` is the card's extra Sail, not the Sail action."""
+    s = ready(put_ships(table(), A, POR=2), A, "workers")
+    s.card.holder = A
+    after, events = G.play(s, A, G.complete(s, A, G.verb("navegador-card"), typed))
+    assert "uses the Navegador card for an extra Sail" in [e.text for e in events]
+    assert after.card.holder != A and after.sheets[A].explorers == 1
+
+
+@pytest.mark.parametrize("typed", ["sail POR>GUI x2, done", "sail POR>GUI x2 done",
+                                   "sail POR>GUI x2, end"])
+def test_a_whole_sail_may_end_with_done(typed):
+    """The help says 'give routes, then `done`': typed in one go, that is the same sail."""
+    s = ready(put_ships(table(), A, POR=2), A, "sail")
+    after, _ = G.play(s, A, typed)
+    assert after.sheets[A].explorers == 1 and after.current != A
+
+
+@pytest.mark.parametrize("typed", ["sail POR>GUI x2 POR>BAH x2", "sail POR>GUI POR>BAH"])
+def test_routes_without_a_comma_get_a_comma_hint(typed):
+    s = ready(put_ships(table(), A, POR=4), A, "sail")
+    with pytest.raises(InvalidMoveError, match="Separate routes with commas"):
+        G.play(s, A, typed)
+
+
+@pytest.mark.parametrize("typed", ["king", "privilege"])
+def test_a_missing_column_is_asked_for(typed):
+    s = table()
+    s.step = "king"
+    s = ready(s, A, "privilege") if typed == "privilege" else s
+    if typed == "privilege":
+        s, _ = G.play(s, A, "privilege")
+    with pytest.raises(InvalidMoveError) as refusal:
+        G.play(s, A, typed + " ")
+    assert "Nothing is not" not in str(refusal.value)
+    assert "Name a column: colony, factory, explorer, shipyard or church" in str(refusal.value)
+
+
+@pytest.mark.parametrize(("verb", "typed", "space", "canonical"), [
+    ("hire", "2 workers", "workers", "workers 2"),
+    ("hire", "1 worker", "workers", "workers 1"),
+    ("ships", "1 ship", "ships", "ships 1"),
+    ("ships", "two ships", "ships", "ships 2"),
+])
+def test_a_count_may_name_what_it_counts(verb, typed, space, canonical):
+    """`/hire 2 workers` is what many players type."""
+    s = ready(table(), A, space)
+    after, _ = G.play(s, A, G.complete(s, A, G.verb(verb), typed))
+    assert after.last.detail.startswith(f"bought {canonical.split()[1]} ")

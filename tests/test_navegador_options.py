@@ -80,3 +80,21 @@ def test_card_anytime_trigger_player_still_plays_last(monkeypatch):
         s = ready(s, s.current, "workers")
         s, _ = play(s, s.current, "workers skip")
     assert order == [A, B, C, A, B, C]
+
+
+def test_all_rows_variant_says_every_row_is_sold_out_when_the_last_one_goes():
+    """With `all-rows`, buying the last church when every other row is long gone ends the
+    game because *every* row is empty; the message must not say a single row did it."""
+    s = table()
+    s.options["end_any_row_empty"] = False
+    for row in load_data().buildings:
+        s.bought[row.key] = row.on_board(s.players)
+    s.bought["church"] -= 1
+    s = ready(s, A, "build")
+    s.sheets[A].cash, s.sheets[A].workers = 1000, 5
+    s, events = play(s, A, "build church")
+    assert s.end_triggered
+    said = " ".join(e.text for e in events if e.kind == "end")
+    assert "every building row is sold out" in said
+    assert "the church row is empty" not in said
+    assert "every building row is sold out" in s.end_reason

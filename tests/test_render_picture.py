@@ -203,3 +203,112 @@ def test_seat_colours_come_from_the_shared_palette():
     image = Image.open(io.BytesIO(png))
     image.load()
     assert image.format == "PNG"
+
+
+def test_three_digit_scores_and_their_ranks_do_not_overlap(monkeypatch):
+    """Final scores often pass 100 VP: the number and its "1st"/"2nd" stay apart in the
+    scoreboard's VP column."""
+    from render.navegador import panels
+    from render.navegador.geometry import score_columns
+
+    drawn: list[tuple[float, float, str]] = []
+    original = panels.Pen.text
+
+    def spy(self, xy, content, size, fill, anchor="la", *args, **kwargs):
+        width = original(self, xy, content, size, fill, anchor, *args, **kwargs)
+        x = xy[0]
+        left = {"m": x - width / 2, "r": x - width}.get(anchor[0], x)
+        drawn.append((left, left + width, str(content)))
+        return width
+
+    monkeypatch.setattr(panels.Pen, "text", spy)
+    state = GAME.setup(5, 1)
+    for seat, cash in enumerate([38000, 36000, 3000, 1400, 0]):   # 204, 194, ... VP
+        state.sheets[seat].cash = cash
+    view = GAME.view(state)
+    scores = {str(p.score) for p in view.sheets}
+    assert any(len(s) == 3 for s in scores)
+    draw_navegador(view)
+    x0, x1 = score_columns(load_layout())["score"]
+    medals = {"1st", "2nd", "3rd", "4th", "5th"}
+    cells = [d for d in drawn if x0 <= (d[0] + d[1]) / 2 <= x1 and
+             (d[2] in scores or d[2] in medals)]
+    numbers = [d for d in cells if d[2] in scores]
+    ranks_ = [d for d in cells if d[2] in medals]
+    assert len(numbers) == len(ranks_) == 5
+    for number, rank in zip(numbers, ranks_, strict=True):
+        assert x0 <= number[0] and rank[1] <= x1, (number, rank)
+        assert number[1] + 2 <= rank[0], f"VP {number[2]} runs into its rank {rank[2]}"
+
+
+@pytest.mark.parametrize(("variant", "says"), [
+    (None, "Ends when Nagasaki is explored or a row is empty"),
+    ("all-rows", "Ends when Nagasaki is explored or every row is empty"),
+])
+def test_the_status_box_states_the_end_rule_of_this_game(variant, says):
+    state = GAME.setup(3, 1, GAME.options_for(variant))
+    seen = _drawn_everything(GAME.view(state), None)
+    assert says in [d.text for d in seen]
+
+
+def test_while_kings_are_placed_the_header_names_everyone_and_no_zero_turns_are_counted():
+    state = GAME.setup(3, 1)
+    state.step = "king"
+    state.end_triggered, state.end_reason, state.final_turns_left = \
+        True, "Nagasaki has been explored", 0
+    view = GAME.view(state)
+    assert view.to_act == [0, 1, 2]
+    seen = _drawn_everything(view, ["alice", "bob", "carol"])
+    texts = [d.text for d in seen]
+    doing = texts.index("place the King's privilege")
+    header_names = [d for d in seen[doing - 3:doing]]
+    assert [d.text for d in header_names] == ["alice", "bob", "carol"]
+    assert all(d.size >= 22 for d in header_names), header_names   # not squeezed to 17 px
+    assert not any("0 turns left" in t for t in texts)
+
+
+def test_when_five_must_place_the_king_the_header_cuts_no_name():
+    state = GAME.setup(5, 1)
+    state.step = "king"
+    state.end_triggered, state.final_turns_left = True, 0
+    names = ["alice", "bob", "carol", "Maximiliano", "Henrique (computer)"]
+    seen = [d.text for d in _drawn_everything(GAME.view(state), names)]
+    header = seen[seen.index("NAVEGADOR") + 3:seen.index("place the King's privilege")]
+    whole = {"alice", "bob", "carol", "Maximiliano", "Henrique", "cpu",
+             "A", "B", "C", "M", "H"}                   # (the stones' letters)
+    assert all(t in whole for t in header), f"cut or squeezed names in the header: {header}"
+
+
+def test_a_tied_final_score_says_how_the_tie_was_broken():
+    """Three players on 16 VP: the picture says why the first of them won."""
+    state = GAME.setup(3, 1)
+    state.step = "king"
+    state.end_triggered, state.final_turns_left = True, 0
+    for seat in range(3):
+        state, _ = GAME.apply(state, seat, GAME.parse(state, seat, "king church"))
+    view = GAME.view(state)
+    assert view.result is not None and len(set(view.result.scores)) == 1
+    drawn = [d.text for d in _drawn_everything(view, ["alice", "bob", "carol"])]
+    texts = " ".join(drawn)
+    assert "tie broken by the Navegador card" in texts
+    # and the scoreboard places them as the tie-break did, not "1st" three times
+    assert sorted(t for t in drawn if t in ("1st", "2nd", "3rd")) == ["1st", "2nd", "3rd"]
+    state.sheets[view.result.ranking[1]].cash += 400                  # no tie now
+    plain = " ".join(d.text for d in _drawn_everything(GAME.view(state), None))
+    assert "tie broken" not in plain
+
+
+def test_the_scoreboard_privilege_columns_are_titled_privileges():
+    """'Col … Chu' next to 'Yards' and 'Church' read as more counts of buildings unless
+    the group says they are privileges, as 'Colonies' and 'Factories' do for theirs."""
+    view, since = demo_scenes(3, 1)["start"]
+    texts = [d.text for d in _drawn_everything(view, None, since)]
+    assert texts.count("Privileges") == 2          # the gallery and the scoreboard group
+    for short in ("Col", "Fac", "Exp", "Yrd", "Chu"):
+        assert short in texts
+
+
+def test_the_gallery_says_whom_the_limit_of_three_is_for():
+    view, since = demo_scenes(3, 1)["start"]
+    texts = [d.text for d in _drawn_everything(view, None, since)]
+    assert "at most 3 of a kind per player" in texts

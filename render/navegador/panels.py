@@ -46,6 +46,20 @@ def draw_name(image: Image.Image, pen: Pen, xy: tuple[float, float], style: Seat
     return used
 
 
+def name_widths(styles: list[SeatStyle], room: float, cap: float = 300) -> list[float]:
+    """Room for each name in a row of names (the header, when several must act): a short
+    name takes only what it needs, and what it leaves goes to the longer ones."""
+    tag = text_width(CPU_TAG, 14, True) + 16
+    need = [min(cap, text_width(st.name, 24, True) + (tag if st.computer else 0))
+            for st in styles]
+    out = [0.0] * len(styles)
+    left = max(0.0, room)
+    for n, i in enumerate(sorted(range(len(styles)), key=lambda i: need[i])):
+        out[i] = min(need[i], left / (len(styles) - n))
+        left -= out[i]
+    return out
+
+
 def turn_label(view: NavegadorView) -> str:
     """The one turn numbering players see: "Turn 18 · Round 4" (the summary says
     "turn 18 (round 4)")."""
@@ -67,10 +81,12 @@ def draw_header(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
     x += pen.text((x, mid + 1), turn_label(view), 24, c.header_ink, anchor="lm",
                   bold=True) + 28
     right = x1 - 16
-    if view.end_triggered and view.result is None:
+    if view.end_triggered and view.result is None and view.step != "king":
+        # (while the King's privileges are placed, the header says so instead, and the
+        # room goes to the names of everyone who still has to place one)
         left = view.final_turns_left
         note = "last turns" if left is None else f"{left} turn{'s' if left != 1 else ''} left"
-        if view.step == "king" or left == 0:
+        if left == 0:
             note = "final scoring"
         right -= pen.text((right, mid + 1), f"GAME END: {note}", 22, c.highlight,
                           anchor="rm", bold=True, max_width=300) + 20
@@ -89,12 +105,18 @@ def draw_header(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
         doing = ACTION_TEXT.get(view.action, view.action)
     doing_w = text_width(doing, 24, True) if doing else 0
     acting = [seats[s] for s in view.to_act[:5] if s < len(seats)]
-    room = (right - x - doing_w) / max(1, len(acting))
-    for style in acting:
+    widths = name_widths(acting, right - x - doing_w - 60 * len(acting))
+    # several to act (the King's privileges) and their names do not all fit: their
+    # lettered stones alone, as on the board and the scoreboard, rather than cut names
+    names = len(acting) == 1 or all(w >= need for w, need in
+                                    zip(widths, name_widths(acting, 1e9), strict=True))
+    for style, width in zip(acting, widths, strict=True):
         paste(image, stone(style.color, style.ink, style.letter), (x + 18, mid))
         x += 44
-        x += draw_name(image, pen, (x, mid + 1), style, 24, min(300, room - 60),
-                       c.header_ink, min_size=layout.fonts.min) + 16
+        if names:
+            x += draw_name(image, pen, (x, mid + 1), style, 24, width,
+                           c.header_ink, min_size=layout.fonts.min)
+        x += 16
     if doing:
         pen.text((x, mid + 1), doing, 24, c.highlight, anchor="lm", bold=True,
                  max_width=right - x)
@@ -185,7 +207,11 @@ def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
     x0, y0, x1, _ = layout.status.box
     x, y = x0 + 16, y0 + 50
     if view.result is not None:
-        pen.text((x, y), "Final scores", 20, c.ink, bold=True)
+        ranking, scores = view.result.ranking, view.result.scores
+        tied = len(ranking) > 1 and scores[ranking[0]] == scores[ranking[1]]
+        pen.text((x, y), "Final scores" + (" · tie broken by the Navegador card" if tied
+                                           else ""), 20, c.ink, bold=True,
+                 max_width=x1 - x - 16, min_size=layout.fonts.min)
         for i, seat in enumerate(view.result.ranking):
             style = seats[seat]
             cy = y + 40 + 32 * i
@@ -216,10 +242,13 @@ def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
     if view.end_triggered:
         left = view.final_turns_left
         lines.append((f"End: {view.end_reason}", True))
-        if left is not None:
+        if view.step == "king" or left == 0:
+            lines.append(("Now the King's privileges, then scoring", True))
+        elif left is not None:
             lines.append((f"{left} turn{'s' if left != 1 else ''} left, then scoring", True))
     else:
-        lines.append(("Ends when Nagasaki is explored or a row is empty", False))
+        rows = "a row is" if view.end_any_row_empty else "every row is"
+        lines.append((f"Ends when Nagasaki is explored or {rows} empty", False))
     lines.append(("Rondel: 1-3 steps free, then 1 ship per step", False))
     for i, (text, bold) in enumerate(lines[:6]):
         pen.text((x, y + 32 * i), text, 20, c.ink, bold=bold, max_width=x1 - x - 14,
@@ -231,6 +260,8 @@ def draw_scoreboard(image: Image.Image, pen: Pen, layout: Layout, view: Navegado
     c, s = layout.colors, layout.scoreboard
     cols = score_columns(layout)
     rank = ranks([p.score for p in view.sheets])
+    if view.result is not None:      # the game is over: the places as the tie-break decided
+        rank = [view.result.ranking.index(p.seat) + 1 for p in view.sheets]
     acting = set(view.to_act)
     for p in view.sheets:
         style = seats[p.seat]
@@ -248,10 +279,14 @@ def draw_scoreboard(image: Image.Image, pen: Pen, layout: Layout, view: Navegado
         paste(image, stone(style.color, style.ink, style.letter), (px0 + 40, mid))
         draw_name(image, pen, (px0 + 64, mid), style, 20, px1 - px0 - 70, c.ink,
                   min_size=layout.fonts.min)
-        _cell(pen, cols, "score", mid, str(p.score), c.ink, 26)
-        sx1 = cols["score"][1]
+        # the rank sits at the right of the VP column; the VP number is centred in what is
+        # left, so a three-digit score never runs into its "2nd"
+        sx0, sx1 = cols["score"]
         medal = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank[p.seat], f"{rank[p.seat]}th")
-        pen.text((sx1 - 6, mid + 2), medal, 16, c.muted, anchor="rm", max_width=36)
+        medal_w = pen.text((sx1 - 6, mid + 2), medal, 16, c.muted, anchor="rm", max_width=36)
+        number_x1 = sx1 - 6 - medal_w - 4
+        pen.text(((sx0 + 4 + number_x1) / 2, mid), str(p.score), 26, c.ink, anchor="mm",
+                 bold=True, max_width=number_x1 - sx0 - 4)
         _cell(pen, cols, "cash", mid, str(p.cash), c.ink, 22)
         _cell(pen, cols, "workers", mid, str(p.workers), c.ink, 22)
         _cell(pen, cols, "ships", mid, f"{p.ships_on_board} + {p.supply}", c.ink, 22)

@@ -117,8 +117,8 @@ def pale(color: str, amount: float) -> str:
 def draw_gallery(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
     c, g = layout.colors, layout.gallery
     panel(pen, layout, g.box, "Privileges")
-    pen.text((g.box[2] - 14, g.box[1] + 14), "max 3 per column each", 18, c.muted, anchor="ra",
-             max_width=g.box[2] - g.box[0] - 190)
+    pen.text((g.box[2] - 14, g.box[1] + 14), "at most 3 of a kind per player", 18, c.muted,
+             anchor="ra", max_width=g.box[2] - g.box[0] - 190)
     cols = facts["gallery"]
     for i, col in enumerate(cols):
         x0, y0, x1, y1 = gallery_column(layout, i, len(cols))
@@ -199,10 +199,14 @@ def draw_scoreboard(pen: Pen, layout: Layout, facts: dict[str, Any]) -> None:
                 pen.text((x0 + step * (i + 0.5), head_mid + 11), sub, 18, c.muted, anchor="mm",
                          max_width=step - 2)
         elif col.key == "privileges":
+            # a group title like Colonies / Factories: "Yrd" beside "Yards" is a privilege
+            pen.text(((x0 + x1) / 2, head_mid - 11), col.title, 18, c.ink, anchor="mm",
+                     bold=True, max_width=x1 - x0 - 4)
             step = (x1 - x0) / 5
             for i, g in enumerate(facts["gallery"]):
-                pen.text((x0 + step * (i + 0.5), head_mid), PRIVILEGE_SHORT.get(g["key"], "?"),
-                         18, c.ink, anchor="mm", bold=True, max_width=step - 2)
+                pen.text((x0 + step * (i + 0.5), head_mid + 11),
+                         PRIVILEGE_SHORT.get(g["key"], "?"), 18, c.muted, anchor="mm",
+                         max_width=step - 2)
         elif col.key == "player":
             pen.text((x0 + 8, head_mid), col.title, 18, c.ink, anchor="lm", bold=True,
                      max_width=x1 - x0 - 12)

@@ -73,11 +73,11 @@ def do_units(state: NavegadorState, seat: int, move: Units) -> list[Event]:
         raise IllegalMoveError(f"Say how many {noun}s to buy, at least 1 (or `skip`).")
     price, gained, sold = unit_outcome(state, sheet, move.what, move.count)
     if price > sheet.cash:
-        rule = "you pay in full before any over-cap piece is sold back."
-        raise CashRefusal(
-            f"{plural(move.count, noun)} cost {cr(price)} and you have {cr(sheet.cash)}; {rule}",
-            f"{plural(move.count, noun)} cost {cr(price)}, more than you have; {rule}",
-        )
+        # the over-cap refund comes after the payment (T-JP-1), worth saying when it applies
+        rule = "; you pay in full before any over-cap piece is sold back" if sold else ""
+        cost = f"{plural(move.count, noun)} cost{'s' if move.count == 1 else ''} {cr(price)}"
+        raise CashRefusal(f"{cost} and you have {cr(sheet.cash)}{rule}.",
+                          f"{cost}, more than you have{rule}.")
     sheet.cash -= price
     if move.what == "workers":
         sheet.workers += gained
@@ -138,8 +138,9 @@ def check_colony(state: NavegadorState, seat: int, move: Colony) -> int:
         )
     cost = colony_cost(state, move.regions)
     if cost > sheet.cash:
-        raise CashRefusal(f"Those colonies cost {cr(cost)}; you have {cr(sheet.cash)}.",
-                          "Those colonies cost more than you have.")
+        those = "That colony costs" if len(move.regions) == 1 else "Those colonies cost"
+        raise CashRefusal(f"{those} {cr(cost)}; you have {cr(sheet.cash)}.",
+                          f"{those} more than you have.")
     return cost
 
 
@@ -262,6 +263,15 @@ def check_market(state: NavegadorState, seat: int, move: Market) -> None:
         if not sheet.colony_count(good):
             raise IllegalMoveError(f"You have no {good} colony to sell from.")
     oranges = sum(p.orange for p in move.process)
+    lacking = [p.good for p in move.process if p.orange and not sheet.factories[p.good]]
+    if oranges > sheet.orange and len(lacking) > sheet.orange:
+        names = " or ".join([", ".join(lacking[:-1]), lacking[-1]] if len(lacking) > 1
+                            else lacking)
+        each = "processes one good" if sheet.orange == 1 else "process one good each"
+        raise IllegalMoveError(
+            f"You have no {names} factory, and your {plural(sheet.orange, 'orange factory')} "
+            f"{each}: e.g. `process {lacking[0]}+orange`."
+        )
     if oranges > sheet.orange:
         raise IllegalMoveError(
             f"You have {plural(sheet.orange, 'orange factory')}, and each processes one good once."
@@ -334,7 +344,8 @@ def check_privilege(state: NavegadorState, seat: int, move: Privilege) -> int:
     if sheet.privileges[move.column] >= data.privilege_rules.slots_per_column:
         raise IllegalMoveError(f"Your {move.column} column is full (3 privileges).")
     if state.gallery[move.column] < 1:
-        avail = [k for k in keys if state.gallery[k] > 0]
+        avail = [k for k in keys if state.gallery[k] > 0
+                 and sheet.privileges[k] < data.privilege_rules.slots_per_column]
         refill = state.phase < 3 and state.privilege_supply[move.column] > 0
         when = ("until the next phase begins" if refill
                 else "and none will come back this game")

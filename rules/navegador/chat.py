@@ -15,6 +15,7 @@ from rules.contract import Choice, GameResult, Move
 from rules.errors import RulesError
 from rules.navegador import actions, turn
 from rules.navegador.data import ROMAN, load_data
+from rules.navegador.lexicon import COLUMN_WORDS
 from rules.navegador.moves import (
     CardSail,
     Done,
@@ -63,6 +64,11 @@ def complete(state: NavegadorState, verb: Verb | None, text: str) -> str:
         return text or "done"   # while sailing, bare legs keep the sail open
     if first in ENDERS and state.step == "start":
         return f"{word} {text}"  # '/sail done' at a turn start: move there, do nothing
+    if word == "card" and first == "sail":
+        return f"{word} {text}"  # `/navegador-card sail POR>GUI x2` is the card's Sail
+    if word in ("privilege", "king") and first in COLUMN_WORDS:
+        # `/privilege colony`: the column's name, though "colony" is also an action word
+        return f"{word} {text}"
     keys = {s.key for s in load_data().rondel}
     if first in LEADING or first in keys:
         return text
@@ -147,7 +153,10 @@ def suggestions(state: NavegadorState, seat: int, verb: Verb | None) -> Iterator
             yield from legal
         return
     if step == "king" and word in (None, "king"):
-        yield from (m for m in legal if isinstance(m, King))
+        from rules.navegador.scoring import king_gain
+
+        kings = [m for m in legal if isinstance(m, King)]
+        yield from sorted(kings, key=lambda m: -king_gain(state.sheets[seat], m.column))
 
 
 # Click panels -------------------------------------------------------------------------
@@ -263,29 +272,41 @@ def idle_reason(state: NavegadorState, seat: int) -> str:
     return reason
 
 
-def card_when(state: NavegadorState) -> str:
-    """When the holder may play the card."""
+def card_example(state: NavegadorState, seat: int) -> str:
+    """A card sail the holder could make now (`POR>GUI x2` when there is none to show)."""
+    from rules.navegador.legal import legal_steps
+
+    after = _apply(state, seat, CardSail()) if turn.card_usable(state, seat) else None
+    legs = [m for m in legal_steps(after, seat) if isinstance(m, Leg)] if after else []
+    return str(legs[0]) if legs else "POR>GUI x2"
+
+
+def card_when(state: NavegadorState, seat: int | None = None) -> str:
+    """When the holder may play the card (with a sail ``seat`` could make now)."""
     from rules.navegador.options import switch
 
     if not all(state.first_turn_done):
         return "from the second round on"
     if switch(state, "navegador_card_anytime"):
         return "at the start of any turn"
-    return "before your own turn (`/navegador-card POR>GUI x2`, then your turn)"
+    example = card_example(state, seat) if seat is not None else "POR>GUI x2"
+    return f"before your own turn (`/navegador-card {example}`, then your turn)"
 
 
 def card_note(state: NavegadorState, seat: int) -> str:
     """When the holder may use the card, and when it lapses — for /hand and idle notes."""
     if state.card.holder != seat:
         return ""
-    when = card_when(state)
+    when = card_when(state, seat)
     if state.card_used_this_turn and state.current == seat:
         return "used this turn."
     lapse = ""
     if state.card.mark is not None:
         space = load_data().rondel[state.card.mark].key
         left = max(0, load_data().navegador_card.lap - state.card.steps)
-        lapse = (f" Unused, it passes to the next player once your stone comes round to "
+        right = (seat - 1) % state.players              # the card passes to the right
+        lapse = (f" Unused, it passes to seat {right + 1} (on your right) once your stone "
+                 f"comes round to "
                  f"the orange ship on `{space}` ({left} more rondel spaces).")
     return f"you may play it {when}.{lapse}"
 
@@ -298,14 +319,25 @@ def prompt(state: NavegadorState, seat: int | None = None) -> str:
         holder = state.card.holder
         if seat is not None and seat == holder and turn.card_usable(state, seat):
             return (f"{text}, or first play your Navegador card for an extra Sail "
-                    "(`/navegador-card POR>GUI x2`, then your turn)")
+                    f"(`/navegador-card {card_example(state, seat)}`, then your turn)")
         if seat is not None and seat == holder:
             return f"{text} (you hold the Navegador card: you may play it {card_when(state)})"
         return f"{text} (the Navegador card is with seat {holder + 1})"
     if state.step in ("sail", "card_sail"):
-        return "sailing: give routes, then `done`"
+        from rules.navegador.legal import legal_steps
+
+        sailor = state.sail.sailor if state.sail is not None else state.current
+        legs = [m for m in legal_steps(state, sailor) if isinstance(m, Leg)]
+        return (f"sailing: give routes, e.g. `{legs[0]}`, then `done`" if legs
+                else "sailing: give routes, then `done`")
     if state.step == "action":
-        return f"carry out {turn.current_action(state)} or `skip`"
+        action = turn.current_action(state)
+        from rules.navegador.legal import action_moves
+
+        example = next((str(m) for m in action_moves(state, state.current, str(action))
+                        if str(m) not in ENDERS), None)
+        shown = f"carry out {str(action).capitalize()}"
+        return f"{shown}, e.g. `{example}`, or `skip`" if example else f"{shown} or `skip`"
     if state.step == "king":
         return "place the King's privilege"
     return "game over"

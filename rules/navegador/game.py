@@ -163,9 +163,10 @@ class Navegador(Game[NavegadorState]):
             waiting = turn.seat_list(view.to_act)
             lines.append(f"Final scoring: waiting for King's privileges from {waiting}.")
         else:
-            lines.append(f"Seat {view.current + 1} to move ({self.prompt(state)}).")
-        if view.end_triggered and view.final_turns_left is not None and not view.result:
-            lines.append(f"End triggered ({view.end_reason}): {view.final_turns_left} turns left.")
+            lines.append(f"Seat {view.current + 1} to move: {self.prompt(state)}.")
+        if view.end_triggered and view.final_turns_left and not view.result:
+            left = plural(view.final_turns_left, "turn")
+            lines.append(f"End triggered ({view.end_reason}): {left} left.")
         for p in view.sheets:
             card = " 🃏card" if p.seat == view.card.holder else ""
             lines.append(

@@ -22,6 +22,7 @@ from rules.navegador.data import load_data
 from rules.navegador.lexicon import (
     ACTION_WORDS,
     COLUMN_WORDS,
+    COUNT,
     DONE_WORDS,
     GOOD_WORDS,
     ROW_WORDS,
@@ -72,11 +73,24 @@ def parse_legs(text: str) -> list[Leg]:
                     f"{quoted(piece)} is not a route. Write origin>destination and a count, "
                     "e.g. `POR>GUI x2` (codes or names both work)."
                 )
-            regions = [find_region(s) for s in stops]
+            regions = [_stop(s, i in (0, len(stops) - 1)) for i, s in enumerate(stops)]
             _check_chain(regions)
             paths.append(Path(origin=regions[0], dest=regions[-1], count=count))
         legs.append(Leg(paths=tuple(paths)))
     return legs
+
+
+def _stop(text: str, end: bool) -> str:
+    """One region of a route. A stop in between that is no region but reads like two
+    routes run together (`POR>GUI x2 POR>BAH`) asks for the missing comma."""
+    try:
+        return find_region(text)
+    except InvalidMoveError:
+        if not end and (re.search(COUNT, text) or " " in text.strip()):
+            raise InvalidMoveError(
+                "Separate routes with commas, e.g. `POR>GUI x2, POR>BAH`."
+            ) from None
+        raise
 
 
 def _check_chain(regions: list[str]) -> None:
@@ -196,6 +210,8 @@ def column_phrases() -> dict[str, str]:
 def parse_column(text: str) -> str:
     """Exactly one privilege column (``church``, ``Xavier``, ``Francisco Xavier``)."""
     words = [w for w in re.split(SEPARATORS, normalise(text)) if w]
+    if not words:
+        raise InvalidMoveError("Name a column: colony, factory, explorer, shipyard or church.")
     phrases = column_phrases()
     if " ".join(words) in phrases:
         return phrases[" ".join(words)]
@@ -204,7 +220,7 @@ def parse_column(text: str) -> str:
             "Name one column: colony, factory, explorer, shipyard or church "
             "(one privilege per action)."
         )
-    what = quoted(text) if text.strip() else "Nothing"
+    what = quoted(text)
     raise InvalidMoveError(
         f"{what} is not a privilege. Choose colony, factory, explorer, shipyard or church."
     )
@@ -216,7 +232,9 @@ def parse_action(action: str, rest: str, state: NavegadorState, seat: int) -> li
     if rest in SKIP_WORDS or (action == "sail" and rest in DONE_WORDS):
         return [Done()] if action == "sail" else [Skip()]
     if action in ("workers", "ships"):
-        n = number(rest.removeprefix("x").strip())
+        noun = action.removesuffix("s")
+        counted = re.sub(rf"\s+{noun}s?$", "", rest)        # `2 workers`, `1 ship`
+        n = number(counted.removeprefix("x").strip())
         if n is None:
             raise InvalidMoveError(f"Say how many {action} to buy, e.g. `{action} 2`.")
         limits.at_most(n, limits.units(action))
@@ -224,6 +242,9 @@ def parse_action(action: str, rest: str, state: NavegadorState, seat: int) -> li
     if action == "sail":
         keep_open = rest.endswith("...")
         body = rest.removesuffix("...").strip()
+        closed = re.search(r"(?:^|,|\s)\s*(?:done|end)$", body)
+        if closed and not keep_open:
+            body = body[: closed.start()].strip()          # `sail POR>GUI x2, done`
         legs = parse_legs(body)
         if body and not legs:
             raise InvalidMoveError("Give routes like `POR>GUI x2`, or `sail skip`.")

@@ -114,6 +114,10 @@ def do_rondel(state: NavegadorState, seat: int, move: Rondel) -> list[Event]:
             f"(1–3 spaces are free). Add `pay` and the regions, e.g. `{key} ... pay {example}`. "
             f"Your ships: {where}."
         )
+    if pay and not cost:
+        if sheet.stone is None:
+            raise IllegalMoveError("Your first move on the rondel is free: leave out `pay`.")
+        raise IllegalMoveError(f"{moving} is free (1–3 spaces cost no ship): leave out `pay`.")
     if len(pay) != cost:
         raise IllegalMoveError(
             f"{moving} costs exactly {plural(cost, 'ship')}; you offered {len(pay)}."
@@ -297,7 +301,10 @@ def apply_step(state: NavegadorState, seat: int, step: Step) -> list[Event]:
     state.last.detail = events[0].text if events else ""
     if isinstance(step, Build) and actions.building_end_reached(state):
         emptied = [k for k in step.rows if actions.pieces_left(state, k) <= 0]
-        what = f"the {emptied[0]} row is empty" if emptied else "the building rows are empty"
+        if not switch(state, "end_any_row_empty"):
+            what = "every building row is sold out"      # the all-rows reading
+        else:
+            what = f"the {emptied[0]} row is empty" if emptied else "a building row is empty"
         events += trigger_end(state, seat, what)
     return events + end_turn(state)
 

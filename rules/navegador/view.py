@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from rules.contract import GameResult
 from rules.navegador import actions
 from rules.navegador.data import GOODS, load_data
+from rules.navegador.options import switch
 from rules.navegador.scoring import achievements, breakdown, final_result
 from rules.navegador.sea import exploration_loss
 from rules.navegador.state import LastTurn, NavegadorState
@@ -122,6 +123,7 @@ class NavegadorView(BaseModel):
     end_triggered: bool
     end_reason: str
     final_turns_left: int | None
+    end_any_row_empty: bool = True  # buildings end the game when one row is empty (else all)
     last: LastTurn                  # the turn being played or just played (= turns[-1])
     turns: list[LastTurn] = []      # recent turn records, oldest first: at most one round
     sailing: list[str]              # legs sailed so far in a sail in progress
@@ -192,7 +194,8 @@ def build_view(state: NavegadorState, seat: int | None = None) -> NavegadorView:
                       lap=data.navegador_card.lap),
         start_player=state.start_player,
         end_triggered=state.end_triggered, end_reason=state.end_reason,
-        final_turns_left=state.final_turns_left, last=state.last,
+        final_turns_left=state.final_turns_left,
+        end_any_row_empty=switch(state, "end_any_row_empty"), last=state.last,
         turns=[*state.recent, state.last] if state.last.seat is not None else list(state.recent),
         sailing=list(state.sail.moved) if state.sail else [],
         result=final_result(state) if state.step == "over" else None,
