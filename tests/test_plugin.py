@@ -84,6 +84,10 @@ async def test_a_toy_game_plays_to_its_result_through_the_discord_adapter(
     assert moves <= 10
     score = await run(ann, commands["score"])
     assert "Game over" in score.public[0].content
+    # a move after the end is told the game is over, not that there never was one
+    late = await run(ben, commands["take"], **{stones: "1"})
+    assert late.private and "The Nim game in this channel is over" in late.private[-1].content
+    assert "`/score`" in late.private[-1].content and "`/nim start`" in late.private[-1].content
 
 
 async def test_help_and_rules_come_from_the_game(client: FakeClient) -> None:

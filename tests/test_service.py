@@ -361,7 +361,7 @@ async def test_abandon_needs_every_players_consent(svc: TableService):
     reply = await svc.abandon(CH, BOB)
     assert "abandoned" in reply.text
     assert (await svc.table(CH)).row.status == "abandoned"
-    with pytest.raises(TableError, match="no game"):
+    with pytest.raises(TableError, match="The Navegador game in this channel was abandoned"):
         await svc.move(CH, ALICE, "workers 1")
 
 

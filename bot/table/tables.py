@@ -49,10 +49,17 @@ class Play:
         return self.public or self.notation
 
 
-def no_game() -> str:
+def no_game(last: GameRow | None = None) -> str:
+    """Why there is nothing to play here; a game that just ended says so, rather than
+    leave its players wondering where it went."""
     games = [get_game(n) for n in game_names()]
-    return (f"There is no game in this channel. Start one with {words.start_hint(games)}, "
-            "then friends `/join`.")
+    start = f"Start one with {words.start_hint(games)}, then friends `/join`."
+    if last is not None and last.status == "finished":
+        return (f"The {get_game(last.game).title} game in this channel is over (`/score` "
+                f"shows the final scores, `/log` its last moves). {start}")
+    if last is not None and last.status == "abandoned":
+        return f"The {get_game(last.game).title} game in this channel was abandoned. {start}"
+    return f"There is no game in this channel. {start}"
 
 
 class Tables:
@@ -74,7 +81,9 @@ class Tables:
         row = await (self.store.latest_game(channel_id) if latest
                      else self.store.open_game(channel_id))
         if row is None:
-            raise TableError(no_game())
+            # only on the way to a refusal: which game this channel had, if any
+            raise TableError(no_game(None if latest else
+                                     await self.store.latest_game(channel_id)))
         return await self.load(row)
 
     async def active(self, channel_id: int) -> Table:
