@@ -32,12 +32,25 @@ def play_lines(table: Table, plays: list[Play]) -> list[str]:
                and (plays[i + len(group)].seat, plays[i + len(group)].user) == (seat, user)):
             group.append(plays[i + len(group)])
         icon = "🤖 " if user is None else ""
-        notations = " · ".join(f"`{p.shown}`" for p in group)
+        notations = " · ".join(f"`{shown}`" + (f" ×{n}" if n > 1 else "")
+                               for shown, n in runs([p.shown for p in group]))
         lines.append(f"{icon}{words.bold(table.names[seat])}: {notations}")
         lines += [f"• {words.event_line(e, table.names)}" for p in group for e in p.events
                   if not e.private]
         i += len(group)
     return lines
+
+
+def runs(items: list[str]) -> list[tuple[str, int]]:
+    """Repeats in a row counted once: a computer's three secret choices read
+    ``makes secret setup choices`` ×3, not the same words three times."""
+    out: list[tuple[str, int]] = []
+    for item in items:
+        if out and out[-1][0] == item:
+            out[-1] = (item, out[-1][1] + 1)
+        else:
+            out.append((item, 1))
+    return out
 
 
 def private_events(table: Table, plays: list[Play]) -> dict[int, str]:
