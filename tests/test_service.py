@@ -207,6 +207,9 @@ async def test_moves_before_the_start_are_refused(svc: TableService):
 async def test_verbs_complete_bare_parameters(svc: TableService):
     await started(svc, [ALICE, BOB])
     _, user = await to_move(svc)
+    # a verb sent with nothing after it (the local table allows it) says what it needs
+    with pytest.raises(TableError, match="`/sail` needs its route: Legs like POR>GUI x2"):
+        await svc.move(CH, user, "", verb="sail")
     reply = await svc.move(CH, user, "1", verb="hire")
     assert "`workers 1`" in reply.text and "bought 1 worker" in reply.text
     _, user = await to_move(svc)

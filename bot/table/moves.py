@@ -147,6 +147,9 @@ class MoveDesk:
                 spec is not None and spec.optional and not text.strip()):
             # nothing but separators or symbols is no move at all, whatever the verb; a
             # verb whose parameter may be left out (`/pass`) means its bare word
+            if spec is not None and not text.strip():     # a bare verb: its own hint
+                raise TableError(f"`/{spec.name}` needs its {spec.option}: "
+                                 f"{spec.option_description.rstrip('.')}.")
             raise TableError(f"Type a move, {g.texts.examples or 'see /help'}.")
         typed = g.complete(state, seat, spec, text)
         try:
