@@ -123,7 +123,9 @@ class LocalTable:
         elif reply.image_later is not None:
             self._follow(reply.image_later, reply.progress, self._boards)
         if reply.private:
-            out.append(f"🔒 (only {self.speaker} sees this) {reply.private}")
+            # a private event line carries its own lock already
+            private = reply.private.removeprefix("🔒 ")
+            out.append(f"🔒 (only {self.speaker} sees this) {private}")
         if reply.notify:
             out.append("🔔 " + ", ".join(self.names.get(u, str(u)) for u in reply.notify)
                        + ": your turn")

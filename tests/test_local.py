@@ -196,3 +196,16 @@ async def test_after_a_restart_the_table_says_whose_turn_it_is(tmp_path):
         assert "Resuming" in lines and "next:" in lines
     finally:
         await svc.close()
+
+
+async def test_a_private_line_shows_one_lock(tmp_path):
+    from bot.table.replies import Reply
+
+    svc = await TableService.open(tmp_path / "l.sqlite3", render=False, seed_source=lambda: 3)
+    table = LocalTable(svc, tmp_path / "boards")
+    try:
+        table.speaker = "bob"
+        out = table._show(Reply(text="played", private="🔒 bob drew A03a"))
+        assert "🔒 (only bob sees this) bob drew A03a" in out
+    finally:
+        await svc.close()
