@@ -28,10 +28,15 @@ from rules.vasco.turn import actor
 
 
 def _tile(tile: str) -> str:
+    return f"{tile} {_tile_values(tile)}"
+
+
+def _tile_values(tile: str) -> str:
+    """A project's printed values: 'str 3 crew 2 1VP 2$'."""
     t = load_data().tiles[tile]
     income = " ".join(x for x in (f"{t.vp}VP" if t.vp else "", f"{t.coins}$" if t.coins else "")
                       if x)
-    return f"{tile} str {t.strength} crew {t.crew}" + (f" {income}" if income else "")
+    return f"str {t.strength} crew {t.crew}" + (f" {income}" if income else "")
 
 
 def _bonus(state: VascoState, landing: str, bonus: Bonus | None) -> str:
@@ -110,7 +115,7 @@ def _effect(state: VascoState, seat: int, move: Move) -> str:
         return f"merchant to {info.name} {move.slot} (no VP)" \
                f"{_bonus(state, move.landing, move.bonus)}"
     if isinstance(move, Launch):
-        return "becomes a ship:" + _tile(move.tile)[len(move.tile):]
+        return f"becomes a ship: {_tile_values(move.tile)}"     # the notation names it
     if isinstance(move, Done):
         return "end the expedition"
     return ""
