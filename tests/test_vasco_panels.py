@@ -25,7 +25,22 @@ def test_phase_1_number_buttons_say_what_acting_with_them_costs_now() -> None:
     state.free = 12
     seat = G.to_act(state)[0]
     shown = labels(root(state, seat))
-    assert "5 · costs 7 now" in shown and "12 · free now" in shown and "20 · free now" in shown
+    assert "5 (costs 7 now)" in shown and "12 (free now)" in shown and "20 (free now)" in shown
+    inner = Panels().for_seat(table_of("vasco", state), seat, (shown.index("12 (free now)"),))
+    assert "on recruit-1" in labels(inner)
+
+
+def test_the_extra_disc_choices_say_extra_disc_and_the_slot() -> None:
+    state = edit(ready(2))
+    seat = G.to_act(state)[0]
+    state.holders["manuel"] = seat
+    state.seats[seat].discs = 0
+    state.seats[seat].extra = "hand"
+    panel = root(state, seat)
+    text = panel.describe()
+    assert "21 (extra disc)" in text and "22 (extra disc)" in text, text
+    assert "on recruit-1" in text
+    assert "keep the extra disc back this round" in labels(panel)
 
 
 def test_phase_2_pass_and_hire_buttons_say_the_reales() -> None:

@@ -37,11 +37,11 @@ MENU_HIRES = 75     # three menus of 25 beside the pass button: one press; more 
 
 
 def _number(state: VascoState, n: int) -> str:
-    """'7 · costs 5 now', '14 · free now', '21 · extra disc'."""
+    """'7 (costs 5 now)', '14 (free now)', '21 (extra disc)'."""
     if n > load_data().numbers.regular[1]:
-        return f"{n} · extra disc"
+        return f"{n} (extra disc)"
     gap = max(0, state.free - n)
-    return f"{n} · costs {gap} now" if gap else f"{n} · free now"
+    return f"{n} (costs {gap} now)" if gap else f"{n} (free now)"
 
 
 def _bonus(state: VascoState, bonus: Bonus | None, landing: str) -> str:
@@ -152,7 +152,7 @@ def choices(state: VascoState, seat: int) -> list[Choice]:
 def _path(state: VascoState, seat: int, move: Step, by_section: bool) -> tuple[str, ...]:
     data = load_data()
     if isinstance(move, Place):
-        return (_number(state, move.number), f"{move.area}-{move.slot}")
+        return (_number(state, move.number), f"on {move.area}-{move.slot}")
     if isinstance(move, Pass):
         if state.phase == "place":
             return ("keep the extra disc back this round",)
