@@ -146,3 +146,19 @@ def test_no_vasco_label_is_cut_on_discord() -> None:
                 assert all(len(p) <= OPTION_LABEL for p in c.path), c.path
             panel = panels.for_seat(table, seat)
             assert not any(x.endswith("…") for x in labels(panel)), panel.describe()
+
+
+def test_a_launch_and_send_suggestion_keeps_its_vp_and_bonus_within_100_characters() -> None:
+    from rules.vasco.moves import Turn
+
+    state, _ = _with_ship()
+    state.seats[0].ships = []
+    take_out(state, "I-02")
+    state.seats[0].projects = ["I-02"]
+    give_sailors(state, 0, grey=1, orange=1)
+    turns = [m for m in G.suggestions(state, 0, G.verb("sail"))
+             if isinstance(m, Turn) and str(m).startswith("launch")]
+    assert turns
+    for move in turns:
+        label = G.describe(state, 0, move)
+        assert len(label) <= 100 and " VP" in label.split(" — ", 1)[1], label

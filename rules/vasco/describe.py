@@ -53,7 +53,11 @@ def _bonus(state: VascoState, landing: str, bonus: Bonus | None) -> str:
 def _effect(state: VascoState, seat: int, move: Move) -> str:
     data = load_data()
     if isinstance(move, Turn):
-        parts = [_effect(state, seat, s) for s in move.steps if not isinstance(s, Done)]
+        # launching and sending at once: the send says what counts (its VP and bonus),
+        # and the notation already names the ship, which the label has no room to repeat
+        sending = any(isinstance(s, Send) for s in move.steps)
+        parts = [_effect(state, seat, s) for s in move.steps
+                 if not isinstance(s, Done) and not (sending and isinstance(s, Launch))]
         return "; ".join(p for p in parts if p)
     if isinstance(move, Place):
         if move.number > data.numbers.regular[1]:
