@@ -153,9 +153,10 @@ def test_a_launch_and_send_suggestion_keeps_its_vp_and_bonus_within_100_characte
 
     state, _ = _with_ship()
     state.seats[0].ships = []
-    take_out(state, "I-02")
-    state.seats[0].projects = ["I-02"]
-    give_sailors(state, 0, grey=1, orange=1)
+    take_out(state, "I-14")                 # crew 4: the longest notation
+    state.seats[0].projects = ["I-14"]
+    give_sailors(state, 0, turquoise=1, violet=1, orange=1)
+    state.seats[0].missionaries = 1
     turns = [m for m in G.suggestions(state, 0, G.verb("sail"))
              if isinstance(m, Turn) and str(m).startswith("launch")]
     assert turns
