@@ -163,3 +163,18 @@ def test_a_launch_and_send_suggestion_keeps_its_vp_and_bonus_within_100_characte
     for move in turns:
         label = G.describe(state, 0, move)
         assert len(label) <= 100 and " VP" in label.split(" — ", 1)[1], label
+
+
+def test_a_player_who_may_only_launch_is_told_so_on_their_own_panel() -> None:
+    """'Your move' for a seat the table does not wait for: its heading says it may launch
+    (the other player's 'recruit … or /pass' is not theirs to do)."""
+    state = calling(ready(3), 0, 14, "recruit", free=10)
+    take_out(state, "I-12")
+    state.seats[1].projects = ["I-12"]
+    give_sailors(state, 1, turquoise=1, violet=1, orange=1)
+    assert G.waiting_on(state) == [0] and 1 in G.to_act(state)
+    panel = root(state, 1)
+    assert panel.heading == ("**P2** — you may launch a project now (`/launch`, any time); "
+                             "the table waits for P1"), panel.heading
+    assert all(x.startswith("launch I-12") for x in labels(panel))
+    assert "recruit" in root(state, 0).heading

@@ -48,9 +48,14 @@ def progress(state: VascoState) -> str:
 
 
 def prompt(state: VascoState, seat: int | None = None) -> str:
-    """What the seat to act should do now."""
+    """What the seat to act should do now; for another seat (one that may launch while
+    the table waits), that it may launch and whom the table waits for."""
     if state.phase == "over":
         return "the game is over"
+    main = actor(state)
+    if seat is not None and main is not None and seat != main:
+        return (f"you may launch a project now (`/launch`, any time); the table waits for "
+                f"seat {main + 1}")
     if state.phase == "setup":
         return "place your merchant ship (Girolamo Sernigi) before round 1 with `/sail`"
     if state.phase == "navigate":
