@@ -178,3 +178,12 @@ def test_a_player_who_may_only_launch_is_told_so_on_their_own_panel() -> None:
                              "the table waits for P1"), panel.heading
     assert all(x.startswith("launch I-12") for x in labels(panel))
     assert "recruit" in root(state, 0).heading
+
+
+def test_move_autocomplete_offers_the_pass_beside_many_hires() -> None:
+    from bot.table.suggest import suggest
+
+    state = calling(ready(4), 0, 14, "recruit", free=10)
+    state.seats[0].coins = 30
+    got = suggest(G, state, 0, None, "")
+    assert len(got) == 25 and ("pass", "pass — take 3 Reales") in got, got[:3]

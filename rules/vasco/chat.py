@@ -277,6 +277,8 @@ def suggestions(state: VascoState, seat: int, verb: Verb | None) -> Iterator[Mov
     legal = _legal(state, seat)
     if state.expedition is not None and word in (None, "send", "pass"):
         yield Done()
+    if word is None and state.phase == "act" and any(isinstance(m, Pass) for m in legal):
+        yield Pass()        # /move: the pass shows beside a long list of hires or sends
     ranked = sorted(legal, key=lambda m: (_kind(m), _score(state, m)))
     if word is None or word == "place":
         yield from _first_places([m for m in ranked if isinstance(m, Place)])
