@@ -13,9 +13,9 @@ from collections import Counter
 from rules.contract import Choice
 from rules.vasco import actions
 from rules.vasco.board import char_name, reales
-from rules.vasco.chat import _legal
 from rules.vasco.data import load_data
 from rules.vasco.describe import _tile
+from rules.vasco.legal import legal_moves
 from rules.vasco.moves import (
     Bonus,
     Buy,
@@ -138,7 +138,7 @@ def _last_ship(state: VascoState, seat: int) -> bool:
 
 def choices(state: VascoState, seat: int) -> list[Choice]:
     out: list[Choice] = []
-    legal = _legal(state, seat)
+    legal = legal_moves(state, seat)
     by_section = sum(isinstance(m, Hire) for m in legal) > MENU_HIRES
     for move in legal:
         path = _path(state, seat, move, by_section)
