@@ -52,6 +52,18 @@ def test_a_few_big_groups_are_menus_with_one_press() -> None:
     assert all(clicks(root, i) == 1 for i in range(len(paths)))
 
 
+def test_a_small_group_beside_menus_keeps_its_name_on_its_buttons() -> None:
+    """A row of buttons has no placeholder: 'launch I-12 using grey', not 'using grey'."""
+    paths = [("build", f"row {n}") for n in range(40)] + [
+        ("launch I-12", f"using {c}") for c in ("grey", "orange")]
+    root = tree(paths)
+    fits(root)
+    assert root.kinds == ["menu", "menu", "buttons"]
+    assert [i.label for i in root.items][-2:] == ["launch I-12 using grey",
+                                                  "launch I-12 using orange"]
+    assert root.items[0].label == "row 0"
+
+
 def test_a_long_list_with_nothing_to_group_it_is_cut_into_runs() -> None:
     paths = [(f"card {n:04d}",) for n in range(3000)]
     root = tree(paths)

@@ -48,9 +48,14 @@ def progress(state: VascoState) -> str:
 
 
 def prompt(state: VascoState, seat: int | None = None) -> str:
-    """What the seat to act should do now."""
+    """What the seat to act should do now; for another seat (one that may launch while
+    the table waits), that it may launch and whom the table waits for."""
     if state.phase == "over":
         return "the game is over"
+    main = actor(state)
+    if seat is not None and main is not None and seat != main:
+        return (f"you may launch a project now (`/launch`, any time); the table waits for "
+                f"seat {main + 1}")
     if state.phase == "setup":
         return "place your merchant ship (Girolamo Sernigi) before round 1 with `/sail`"
     if state.phase == "navigate":
@@ -272,6 +277,8 @@ def suggestions(state: VascoState, seat: int, verb: Verb | None) -> Iterator[Mov
     legal = _legal(state, seat)
     if state.expedition is not None and word in (None, "send", "pass"):
         yield Done()
+    if word is None and state.phase == "act" and any(isinstance(m, Pass) for m in legal):
+        yield Pass()        # /move: the pass shows beside a long list of hires or sends
     ranked = sorted(legal, key=lambda m: (_kind(m), _score(state, m)))
     if word is None or word == "place":
         yield from _first_places([m for m in ranked if isinstance(m, Place)])

@@ -55,10 +55,23 @@ def _bonus(state: VascoState, landing: str, bonus: Bonus | None) -> str:
     return f" +{bonus.colour} sailor"
 
 
+def _send_gain(state: VascoState, move: Send) -> str:
+    """'+6 VP +captain': what a ship sent scores and brings."""
+    info = load_data().landing_of[move.landing]
+    return f"+{info.slots[move.slot - 1]} VP{_bonus(state, move.landing, move.bonus)}"
+
+
 def _effect(state: VascoState, seat: int, move: Move) -> str:
     data = load_data()
     if isinstance(move, Turn):
-        parts = [_effect(state, seat, s) for s in move.steps if not isinstance(s, Done)]
+        # launching and sending at once: the send says what counts (its VP and bonus),
+        # and the notation already names the ship, which the label has no room to repeat
+        # (nor the landing, which the notation names too): '— +6 VP +captain'
+        sending = any(isinstance(s, Send) for s in move.steps)
+        launching = any(isinstance(s, Launch) for s in move.steps)
+        parts = [_send_gain(state, s) if launching and isinstance(s, Send)
+                 else _effect(state, seat, s) for s in move.steps
+                 if not isinstance(s, Done) and not (sending and isinstance(s, Launch))]
         return "; ".join(p for p in parts if p)
     if isinstance(move, Place):
         if move.number > data.numbers.regular[1]:

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.chat import Verb
-from rules.contract import Event, Game, GameResult, Move
+from rules.contract import Choice, Event, Game, GameResult, Move
 from rules.errors import IllegalMoveError, InvalidMoveError, RulesError
 from rules.policy import Policy
 from rules.vasco import chat, computer, hidden, legal, notation, setup, turn
@@ -112,6 +112,11 @@ class VascoDaGama(Game[VascoState]):
 
     def suggestions(self, state: VascoState, seat: int, verb: Verb | None) -> Iterator[Move]:
         return chat.suggestions(state, seat, verb)
+
+    def choices(self, state: VascoState, seat: int) -> list[Choice]:
+        from rules.vasco.choices import choices
+
+        return choices(state, seat)
 
     def steps(self, move: Move) -> list[Move]:
         return list(move.steps) if isinstance(move, Turn) else [move]
