@@ -10,10 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.chat import Verb
-from rules.contract import Choice, GameResult, Move, notation_path
+from rules.contract import Choice, GameResult, Move
 from rules.errors import RulesError
 from rules.neptun import draft, extra, sailing, scoring
-from rules.neptun.cards import city_name, contract_text
+from rules.neptun.cards import (
+    city_name,
+    city_of,
+    contract_text,
+    reward,
+    reward_text,
+    temple_name,
+)
 from rules.neptun.data import load_data
 from rules.neptun.moves import Deliver, Done, Extra, Flip, Oar, Sail, Take, Turn
 from rules.neptun.notation import DONE, STAY, normalise
@@ -234,6 +241,8 @@ def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> st
         return " · ".join(parts)
     player = state.seats[seat]
     if isinstance(move, Flip):
+        if state.revealing is not None:
+            return "flip: turn this one down, turn over the next"
         return "flip: turn over the next face-down contract"
     if isinstance(move, Take):
         column = state.display[move.column - 1] if 0 < move.column <= len(state.display) \
@@ -325,16 +334,61 @@ def standings(state: NeptunState) -> GameResult:
 
 
 def choices(state: NeptunState, seat: int) -> list[Choice]:
-    """The turn panel: every legal move, an oar card by its values ("oar 6/-1", "oar 5/0
-    start") — the panel is private then — and everything else by its notation."""
-    hand = state.seats[seat].hand
+    """The turn panel: every legal move, labelled for a player who reads only the button
+    (buttons carry no description): a contract by its column and city, a voyage by its
+    port, its gold and the contracts that could be fulfilled there, a delivery by its
+    reward, donation and what it turns down, an oar card by its values and miles — the
+    panel is private then."""
     out = []
     for move in legal_steps(state, seat):
-        if isinstance(move, Oar) and 1 <= move.index <= len(hand):
-            out.append(Choice(("oar", hand[move.index - 1].shown), move))
-        else:
-            out.append(Choice(notation_path(move), move))
+        out.append(Choice(_path(state, seat, move), move))
     return out
+
+
+def _path(state: NeptunState, seat: int, move: Move) -> tuple[str, ...]:
+    player = state.seats[seat]
+    if isinstance(move, Take):
+        column = state.display[move.column - 1]
+        assert column is not None
+        gold = f" +{column.gold} gold" if column.gold else ""
+        return (f"take {move.column} {city_name(city_of(column.city))}{gold}",
+                f"→ slot {move.slot}")
+    if isinstance(move, Oar) and 1 <= move.index <= len(player.hand):
+        card = player.hand[move.index - 1]
+        return ("oar", f"{card.shown} · {state.wind + card.power} miles")
+    if isinstance(move, Sail):
+        there = _can_fulfil(player, move.dest)
+        if len(move.route) < 2:
+            return (f"stay in {city_name(player.ship)}{there}",)
+        pay = f" (pay {move.pay} gold)" if move.pay else ""
+        return ("sail to", f"{city_name(move.dest)}{pay}{there}")
+    if isinstance(move, Deliver):
+        slot = player.chart[move.slot - 1]
+        assert slot is not None
+        label = f"deliver slot {move.slot}: {reward_text(slot.city, slot.goods)}"
+        if move.donate:
+            fulfil = load_data().fulfil
+            r = reward(slot.city, slot.goods)
+            where = "" if r.kind == "T" else f" on {_donation_god(slot.city, slot.goods)}"
+            label += (f" +{fulfil.donation_steps} step{where} for {fulfil.donation_gold}"
+                      " gold")
+        return (label + _turns_down(player, move.slot - 1, " · ").replace("slots ", "")
+                .replace("slot ", ""),)
+    return (describe(state, seat, move),)
+
+
+def _can_fulfil(player: Player, port: str) -> str:
+    """' · slot 2 can be fulfilled' for the seat's open contracts of ``port``."""
+    there = [str(i + 1) for i, slot in enumerate(player.chart)
+             if slot and slot.status == "open" and city_of(slot.city) == port]
+    if not there:
+        return ""
+    return f" · slot{'s' if len(there) > 1 else ''} {' or '.join(there)} can be fulfilled"
+
+
+def _donation_god(city_card: str, goods: str) -> str:
+    r = reward(city_card, goods)
+    return temple_name(r.temple if r.kind == "T" else load_data().city(city_of(city_card)).temple)
 
 
 def choices_private(state: NeptunState, seat: int) -> bool:
