@@ -23,6 +23,7 @@ from panel_support import table_of
 
 from bot.table import menus
 from bot.table.panels import Menu, Panel, Panels, make_offer
+from bot.table.suggest import suggest
 from rules.fuzz import random_game
 from rules.neptun.cards import city_name, city_of
 from rules.neptun.state import NeptunState
@@ -176,3 +177,18 @@ def test_every_legal_move_has_a_button_and_no_label_is_cut_or_repeated():
             shown = [" ".join(c.path) for c in offer.choices]
             assert len(set(shown)) == len(shown)
             assert all(len(x) <= menus.LABEL for x in shown), shown
+
+
+# Autocomplete ----------------------------------------------------------------------------
+
+
+def test_autocomplete_never_shows_two_choices_alike():
+    """'sail to Corinthus (CRE>ATH>COR, pay 2 gold) · deliver slot 5 (turns down slots 1, 2,
+    3, 4): Corinth…' was shown twice: the '+1 step for 3 gold' that told the two apart was
+    cut off at Discord's 100 characters."""
+    for state in along_games()[::5]:
+        for seat in GAME.to_act(state):
+            for verb in ("sail", "deliver", "oar", "take", None):
+                pairs = suggest(GAME, state, seat, GAME.verb(verb), "")
+                names = [label for _, label in pairs]
+                assert len(set(names)) == len(names), names

@@ -14,6 +14,7 @@ from rules.contract import Choice, GameResult, Move
 from rules.errors import RulesError
 from rules.neptun import draft, extra, sailing, scoring
 from rules.neptun.cards import (
+    GOOD_NAMES,
     city_name,
     city_of,
     contract_text,
@@ -230,10 +231,11 @@ def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> st
     """A suggestion's label: what the move does, in words (a voyage alone also says which
     of the seat's contracts could be fulfilled there)."""
     if isinstance(move, Turn):
+        # kept short, what tells two turns apart first: Discord shows 100 characters
         sim = copy_state(state)
         parts = []
         for step in move.steps:
-            parts.append(describe(sim, seat, step, hint=False))
+            parts.append(_step_in_turn(sim, seat, step))
             try:
                 apply_step(sim, seat, step)
             except RulesError:
@@ -271,17 +273,44 @@ def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> st
         slot = player.chart[move.slot - 1] if 0 < move.slot <= len(player.chart) else None
         if slot is None:
             return str(move)
-        donate = " +1 step for 3 gold" if move.donate else ""
         down = _turns_down(player, move.slot - 1, " (")
         down += ")" if down else ""
-        return (f"deliver slot {move.slot}{down}: {contract_text(slot.city, slot.goods)}"
-                f"{donate}")
+        return (f"deliver slot {move.slot}{_donation(move)}{down}: "
+                f"{contract_text(slot.city, slot.goods)}")
     if isinstance(move, Done):
         return "done: end your turn"
     if isinstance(move, Extra):
         return (f"yes: take extra turn {EXTRA_NAMES.get(state.extra, '')}" if move.yes
                 else f"no extra turn {EXTRA_NAMES.get(state.extra, '')}").strip()
     return str(move)
+
+
+def _donation(move: Deliver) -> str:
+    """' +1 step for 3 gold' for a delivery with a donation."""
+    if not move.donate:
+        return ""
+    fulfil = load_data().fulfil
+    return f" +{fulfil.donation_steps} step for {fulfil.donation_gold} gold"
+
+
+def _step_in_turn(state: NeptunState, seat: int, step: Move) -> str:
+    """A step of a whole turn in few words: 'oar 6/-1', 'sail to Corinthus, pay 2 gold',
+    'deliver slot 2 +1 step for 3 gold: Wine → 3 gold (turns down slot 1)' (the port is
+    named by the voyage); a plain voyage keeps its route."""
+    player = state.seats[seat]
+    if isinstance(step, Oar) and 1 <= step.index <= len(player.hand):
+        return f"oar {player.hand[step.index - 1].shown}"
+    if isinstance(step, Sail) and len(step.route) > 1 and state.stage == "sail":
+        pay = f", pay {step.pay} gold" if step.pay else ""
+        return f"sail to {city_name(step.dest)}{pay}"
+    if isinstance(step, Deliver) and 0 < step.slot <= len(player.chart):
+        slot = player.chart[step.slot - 1]
+        if slot is not None:
+            down = _turns_down(player, step.slot - 1, " (")
+            return (f"deliver slot {step.slot}{_donation(step)}: "
+                    f"{GOOD_NAMES.get(slot.goods, slot.goods)} → "
+                    f"{reward_text(slot.city, slot.goods)}{down}{')' if down else ''}")
+    return describe(state, seat, step, hint=False)
 
 
 def public_text(state: NeptunState, seat: int, move: Move) -> str:
