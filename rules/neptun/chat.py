@@ -285,12 +285,13 @@ def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> st
     return str(move)
 
 
-def _donation(move: Deliver) -> str:
-    """' +1 step for 3 gold' for a delivery with a donation."""
+def _donation(move: Deliver, where: str = "") -> str:
+    """' +1 step for 3 gold' (``where``: ' on Minerva') for a delivery with a donation."""
     if not move.donate:
         return ""
     fulfil = load_data().fulfil
-    return f" +{fulfil.donation_steps} step for {fulfil.donation_gold} gold"
+    steps = "step" if fulfil.donation_steps == 1 else "steps"
+    return f" +{fulfil.donation_steps} {steps}{where} for {fulfil.donation_gold} gold"
 
 
 def _step_in_turn(state: NeptunState, seat: int, step: Move) -> str:
@@ -396,14 +397,15 @@ def _path(state: NeptunState, seat: int, move: Move) -> tuple[str, ...]:
         assert slot is not None
         label = f"deliver slot {move.slot}: {reward_text(slot.city, slot.goods)}"
         if move.donate:
-            fulfil = load_data().fulfil
-            r = reward(slot.city, slot.goods)
-            where = "" if r.kind == "T" else f" on {_donation_god(slot.city, slot.goods)}"
-            label += (f" +{fulfil.donation_steps} step{where} for {fulfil.donation_gold}"
-                      " gold")
-        return (label + _turns_down(player, move.slot - 1, " · ").replace("slots ", "")
-                .replace("slot ", ""),)
+            where = ("" if reward(slot.city, slot.goods).kind == "T"
+                     else f" on {_donation_god(slot.city, slot.goods)}")
+            label += _donation(move, where)
+        left = _turns_down(player, move.slot - 1, "")
+        if left:                    # 'turns down slots 1, 2' -> ' · turns down 1, 2'
+            label += " · turns down " + left.split(" ", 3)[3]
+        return (label,)
     return (describe(state, seat, move),)
+
 
 
 def _can_fulfil(player: Player, port: str) -> str:
