@@ -10,10 +10,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.chat import Verb
-from rules.contract import Choice, GameResult, Move, notation_path
+from rules.contract import Choice, GameResult, Move
 from rules.errors import RulesError
 from rules.neptun import draft, extra, sailing, scoring
-from rules.neptun.cards import city_name, contract_text
+from rules.neptun.cards import (
+    GOOD_NAMES,
+    city_name,
+    city_of,
+    contract_text,
+    reward,
+    reward_text,
+    temple_name,
+)
 from rules.neptun.data import load_data
 from rules.neptun.moves import Deliver, Done, Extra, Flip, Oar, Sail, Take, Turn
 from rules.neptun.notation import DONE, STAY, normalise
@@ -223,10 +231,11 @@ def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> st
     """A suggestion's label: what the move does, in words (a voyage alone also says which
     of the seat's contracts could be fulfilled there)."""
     if isinstance(move, Turn):
+        # kept short, what tells two turns apart first: Discord shows 100 characters
         sim = copy_state(state)
         parts = []
         for step in move.steps:
-            parts.append(describe(sim, seat, step, hint=False))
+            parts.append(_step_in_turn(sim, seat, step))
             try:
                 apply_step(sim, seat, step)
             except RulesError:
@@ -234,6 +243,8 @@ def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> st
         return " · ".join(parts)
     player = state.seats[seat]
     if isinstance(move, Flip):
+        if state.revealing is not None:
+            return "flip: turn this one down, turn over the next"
         return "flip: turn over the next face-down contract"
     if isinstance(move, Take):
         column = state.display[move.column - 1] if 0 < move.column <= len(state.display) \
@@ -262,17 +273,45 @@ def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> st
         slot = player.chart[move.slot - 1] if 0 < move.slot <= len(player.chart) else None
         if slot is None:
             return str(move)
-        donate = " +1 step for 3 gold" if move.donate else ""
         down = _turns_down(player, move.slot - 1, " (")
         down += ")" if down else ""
-        return (f"deliver slot {move.slot}{down}: {contract_text(slot.city, slot.goods)}"
-                f"{donate}")
+        return (f"deliver slot {move.slot}{_donation(move)}{down}: "
+                f"{contract_text(slot.city, slot.goods)}")
     if isinstance(move, Done):
         return "done: end your turn"
     if isinstance(move, Extra):
         return (f"yes: take extra turn {EXTRA_NAMES.get(state.extra, '')}" if move.yes
                 else f"no extra turn {EXTRA_NAMES.get(state.extra, '')}").strip()
     return str(move)
+
+
+def _donation(move: Deliver, where: str = "") -> str:
+    """' +1 step for 3 gold' (``where``: ' on Minerva') for a delivery with a donation."""
+    if not move.donate:
+        return ""
+    fulfil = load_data().fulfil
+    steps = "step" if fulfil.donation_steps == 1 else "steps"
+    return f" +{fulfil.donation_steps} {steps}{where} for {fulfil.donation_gold} gold"
+
+
+def _step_in_turn(state: NeptunState, seat: int, step: Move) -> str:
+    """A step of a whole turn in few words: 'oar 6/-1', 'sail to Corinthus, pay 2 gold',
+    'deliver slot 2 +1 step for 3 gold: Wine → 3 gold (turns down slot 1)' (the port is
+    named by the voyage); a plain voyage keeps its route."""
+    player = state.seats[seat]
+    if isinstance(step, Oar) and 1 <= step.index <= len(player.hand):
+        return f"oar {player.hand[step.index - 1].shown}"
+    if isinstance(step, Sail) and len(step.route) > 1 and state.stage == "sail":
+        pay = f", pay {step.pay} gold" if step.pay else ""
+        return f"sail to {city_name(step.dest)}{pay}"
+    if isinstance(step, Deliver) and 0 < step.slot <= len(player.chart):
+        slot = player.chart[step.slot - 1]
+        if slot is not None:
+            down = _turns_down(player, step.slot - 1, " (")
+            return (f"deliver slot {step.slot}{_donation(step)}: "
+                    f"{GOOD_NAMES.get(slot.goods, slot.goods)} → "
+                    f"{reward_text(slot.city, slot.goods)}{down}{')' if down else ''}")
+    return describe(state, seat, step, hint=False)
 
 
 def public_text(state: NeptunState, seat: int, move: Move) -> str:
@@ -325,16 +364,62 @@ def standings(state: NeptunState) -> GameResult:
 
 
 def choices(state: NeptunState, seat: int) -> list[Choice]:
-    """The turn panel: every legal move, an oar card by its values ("oar 6/-1", "oar 5/0
-    start") — the panel is private then — and everything else by its notation."""
-    hand = state.seats[seat].hand
+    """The turn panel: every legal move, labelled for a player who reads only the button
+    (buttons carry no description): a contract by its column and city, a voyage by its
+    port, its gold and the contracts that could be fulfilled there, a delivery by its
+    reward, donation and what it turns down, an oar card by its values and miles — the
+    panel is private then."""
     out = []
     for move in legal_steps(state, seat):
-        if isinstance(move, Oar) and 1 <= move.index <= len(hand):
-            out.append(Choice(("oar", hand[move.index - 1].shown), move))
-        else:
-            out.append(Choice(notation_path(move), move))
+        out.append(Choice(_path(state, seat, move), move))
     return out
+
+
+def _path(state: NeptunState, seat: int, move: Move) -> tuple[str, ...]:
+    player = state.seats[seat]
+    if isinstance(move, Take):
+        column = state.display[move.column - 1]
+        assert column is not None
+        gold = f" +{column.gold} gold" if column.gold else ""
+        return (f"take {move.column} {city_name(city_of(column.city))}{gold}",
+                f"→ slot {move.slot}")
+    if isinstance(move, Oar) and 1 <= move.index <= len(player.hand):
+        card = player.hand[move.index - 1]
+        return ("oar", f"{card.shown} · {state.wind + card.power} miles")
+    if isinstance(move, Sail):
+        there = _can_fulfil(player, move.dest)
+        if len(move.route) < 2:
+            return (f"stay in {city_name(player.ship)}{there}",)
+        pay = f" (pay {move.pay} gold)" if move.pay else ""
+        return ("sail to", f"{city_name(move.dest)}{pay}{there}")
+    if isinstance(move, Deliver):
+        slot = player.chart[move.slot - 1]
+        assert slot is not None
+        label = f"deliver slot {move.slot}: {reward_text(slot.city, slot.goods)}"
+        if move.donate:
+            where = ("" if reward(slot.city, slot.goods).kind == "T"
+                     else f" on {_donation_god(slot.city, slot.goods)}")
+            label += _donation(move, where)
+        left = _turns_down(player, move.slot - 1, "")
+        if left:                    # 'turns down slots 1, 2' -> ' · turns down 1, 2'
+            label += " · turns down " + left.split(" ", 3)[3]
+        return (label,)
+    return (describe(state, seat, move),)
+
+
+
+def _can_fulfil(player: Player, port: str) -> str:
+    """' · slot 2 can be fulfilled' for the seat's open contracts of ``port``."""
+    there = [str(i + 1) for i, slot in enumerate(player.chart)
+             if slot and slot.status == "open" and city_of(slot.city) == port]
+    if not there:
+        return ""
+    return f" · slot{'s' if len(there) > 1 else ''} {' or '.join(there)} can be fulfilled"
+
+
+def _donation_god(city_card: str, goods: str) -> str:
+    r = reward(city_card, goods)
+    return temple_name(r.temple if r.kind == "T" else load_data().city(city_of(city_card)).temple)
 
 
 def choices_private(state: NeptunState, seat: int) -> bool:
