@@ -14,9 +14,10 @@ from rules.maracaibo.cards import design, label, short
 from rules.maracaibo.careers import describe_condition
 from rules.maracaibo.data import load_data
 from rules.maracaibo.decisions import ask_text
-from rules.maracaibo.effects import describe_atoms, hand_limit, plural
+from rules.maracaibo.effects import describe_atoms, describe_perm, hand_limit, plural
 from rules.maracaibo.moves import (
     FIGHT,
+    Assist,
     Buy,
     ChooseCareer,
     City,
@@ -49,6 +50,7 @@ from rules.maracaibo.state import MaracaiboState
 from rules.maracaibo.turn import draw_needed, to_act
 
 PHASE = {"sail": "A", "main": "B", "draw": "C"}
+BUTTON = 80 - len("quest ")      # the characters a button shows
 
 
 def progress(state: MaracaiboState) -> str:
@@ -477,6 +479,9 @@ def choices(state: MaracaiboState, seat: int) -> list[Choice]:
                     if isinstance(m, Keep)]
         else:
             legal = [m for m in legal if isinstance(m, ChooseCareer)]
+    places = list(load_data().loc)
+    legal.sort(key=lambda m: (places.index(m.dest), m.via and places.index(m.via))
+               if isinstance(m, Sail) else (len(places), 0))     # the sails in route order
     out = [Choice(panel_path(state, seat, m), m) for m in legal]
     if state.decision is None and state.combat is None:
         if state.step == "draw":
@@ -497,7 +502,8 @@ def panel_path(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
 
         name = data.nation_name(move.nation)
         entry = describe_entry(move.nation, state.combat.token)
-        return (f"{name}: {entry}",) + ((f"with {move.card}",) if move.card else ())
+        card = f"with {move.card} {design(move.card).name}" if move.card else ""
+        return (f"{name}: {entry}",) + ((card,) if card else ())
     if isinstance(move, FightInfluence):
         cost = dict(data.rules.influence_buys)[move.steps]
         return ("influence", f"+{move.steps} for {cost} CP")
@@ -511,6 +517,62 @@ def panel_path(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
     if isinstance(move, FightPile):
         return ("fight", f"draw from pile {move.pile}")
     if isinstance(move, Sail):
-        via = f" via {move.via}" if move.via else ""
-        return ("sail", f"{move.dest} {data.loc[move.dest].name}{via}")
-    return notation_path(move)
+        # the way matters (an assistant passed pays), and the steps (village actions)
+        via = f" via {move.via} {data.loc[move.via].name}" if move.via else ""
+        steps = len(sailing.routes(state, seat)[(move.dest, move.via)])
+        return ("sail", f"{move.dest} {data.loc[move.dest].name}{via} ({plural(steps, 'step')})")
+    return _named(state, seat, move) or notation_path(move)
+
+
+def _named(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
+    """A button shows no description: the cards, buildings and spaces a move names say
+    what they are on it ("buy A05b Ship's Carpenter, 3 dbl", "disc S4: hand limit +1")."""
+    data = load_data()
+    p = state.seats[seat]
+
+    def card(cid: str) -> str:
+        return f"{cid} {design(cid).name}"
+
+    def building(pid: str) -> str:
+        return f"{pid} {data.building[pid].name}, {actions.invest_cost(p, pid)} dbl"
+
+    if isinstance(move, Plan):
+        return ("plan", card(move.card))
+    if isinstance(move, Village) and move.action == "buy":
+        return ("village", "buy", f"{card(move.target)}, {actions.card_cost(p, move.target)} dbl")
+    if isinstance(move, Village) and move.action == "invest":
+        return ("village", "invest", building(move.target))
+    if isinstance(move, Buy):
+        return ("buy", f"{card(move.card)}, {actions.card_cost(p, move.card)} dbl")
+    if isinstance(move, Invest):
+        return ("invest", building(move.building))
+    if isinstance(move, Draw) and move.source != "deck":
+        return ("draw", card(move.source))
+    if isinstance(move, Deliver):
+        return ("deliver", move.good.lower(), card(move.card))
+    if isinstance(move, Disc):
+        info = data.space[move.space]
+        left = p.discs[[s.id for s in data.ship.spaces].index(move.space)]
+        what = describe_perm(info.perm) if info.perm else describe_atoms(info.once)
+        return ("disc", f"{move.space}: {what} " + ("(its last disc)" if left == 1 else
+                                                      f"({left} discs on it)"))
+    if isinstance(move, ChooseCareer):
+        return ("career", f"{move.career} {data.career[move.career].name}")
+    if isinstance(move, Assist):
+        return ("assistant", card(move.card))
+    if isinstance(move, QuestMove):
+        reward = describe_atoms(data.quest[move.quest].reward)
+        head = f"{move.quest} ({reward})"
+        if not move.pay:
+            return ("quest", head)
+        named = f"{head}: pay {', '.join(card(c) for c in move.pay)}"
+        return ("quest", named if len(named) < BUTTON else f"{head}: pay {', '.join(move.pay)}")
+    if isinstance(move, Nation):
+        now = p.influence[move.nation]
+        more = state.decision.n if state.decision else 0
+        return ("nation", f"{data.nation_name(move.nation)}: influence {now} → {now + more}")
+    if isinstance(move, (Explore, Claim)):
+        head, _, last = str(move).partition(" ")
+        what = _effect(state, seat, move)
+        return (head, f"{last} {what}" if isinstance(move, Explore) else f"{last}: {what}")
+    return ()

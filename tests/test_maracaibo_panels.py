@@ -1,0 +1,69 @@
+"""Maracaibo's turn panels as a player on a phone sees them: buttons carry no description,
+so each says what it does in words (cards, buildings, ship spaces and careers by name), and
+the sails are listed along the route."""
+
+from __future__ import annotations
+
+from bot.table.panels import Panels
+from rules.maracaibo.state import MaracaiboState
+from tests.maracaibo_helpers import DATA, at, g, hand, ready
+from tests.panel_support import table_of
+
+
+def panel(state: MaracaiboState, seat: int) -> str:
+    return Panels().for_seat(table_of("maracaibo", state), seat).describe()
+
+
+def rows(state: MaracaiboState, seat: int) -> list[str]:
+    return panel(state, seat).splitlines()[1:]
+
+
+def test_the_sails_follow_the_route_and_name_the_way_and_its_steps() -> None:
+    state = ready(2)
+    seat = state.current
+    sails = [b for r in rows(state, seat) for b in r.strip()[1:-1].split("] [")
+             if b.startswith("sail")]
+    assert sails[:6] == [
+        "sail 1 Santiago de Cuba (1 step)", "sail 2 Petit-Goave (2 steps)",
+        "sail 3 Tortuga (2 steps)", "sail 4 Puerto Plata (3 steps)",
+        "sail 5 Santo Domingo (3 steps)", "sail 6 San Juan via 2 Petit-Goave (4 steps)"]
+    assert "sail 9 Cumaná via 3 Tortuga (7 steps)" in sails
+    assert len(sails) == len({str(m) for m in g.legal_moves(state, seat)
+                              if str(m).startswith("sail")})
+
+
+def test_card_buttons_name_the_card_and_what_it_costs() -> None:
+    state = ready(2)
+    seat = state.current
+    state = at(state, seat, "1", mp=3)           # a village: 1 action
+    hand(state, seat, ["A05b", "A06a"])
+    state.seats[seat].dbl = 10
+    text = panel(state, seat)
+    assert "[village buy A05b Ship's Carpenter, 3 dbl]" in text
+    assert "[plan A06a Spanish Envoy]" in text
+    assert "[village invest P" in text and " dbl]" in text.split("[village invest P")[1]
+    assert "[village buy A05b]" not in text and "[plan A06a]" not in text
+
+
+def test_a_disc_button_says_what_the_space_opens() -> None:
+    state = ready(2)
+    seat = state.current
+    state = at(state, seat, "1", mp=3)
+    hand(state, seat, ["A05b"])                  # Ship's Carpenter: remove 1 disc
+    state.seats[seat].dbl = 10
+    state, _ = g.play(state, seat, "village buy A05b")
+    text = panel(state, seat)
+    s1 = DATA.space["S1"]
+    assert s1.perm and "[disc S1: hand limit +1 (2 discs on it)]" in text
+    assert "[disc S1]" not in text
+
+
+def test_the_career_choice_at_setup_names_the_careers() -> None:
+    state = g.setup(2, 1, None)
+    seat = 0
+    p = state.seats[seat]
+    state, _ = g.play(state, seat, f"plan {p.dealt[0]}")
+    state, _ = g.play(state, seat, "keep " + " ".join(state.seats[seat].dealt[:4]))
+    text = panel(state, seat)
+    for cid in state.seats[seat].careers_dealt:
+        assert f"[career {cid} {DATA.career[cid].name}]" in text
