@@ -4,8 +4,8 @@ the sails are listed along the route."""
 
 from __future__ import annotations
 
-from bot.table.panels import Panels
-from rules.maracaibo.state import MaracaiboState
+from bot.table.panels import Menu, Panels
+from rules.maracaibo.state import Combat, Decision, MaracaiboState
 from tests.maracaibo_helpers import DATA, at, g, hand, ready
 from tests.panel_support import table_of
 
@@ -67,3 +67,38 @@ def test_the_career_choice_at_setup_names_the_careers() -> None:
     text = panel(state, seat)
     for cid in state.seats[seat].careers_dealt:
         assert f"[career {cid} {DATA.career[cid].name}]" in text
+
+
+def test_a_free_ownership_marker_is_one_press_in_a_menu_per_nation() -> None:
+    """39 (place, nation) pairs: a menu per nation, each option a place and its flag —
+    not a press on a bare "11 ▸" and then one on "france"."""
+    state = ready(3)
+    seat = state.current
+    state = at(state, seat, "1", mp=3)
+    state.decision = Decision(kind="annex_free", seat=seat)
+    p = Panels().for_seat(table_of("maracaibo", state), seat)
+    menus = [r for r in p.rows if isinstance(r, Menu)]
+    assert sorted(m.placeholder for m in menus) == [
+        "annex for England", "annex for France", "annex for Spain"]
+    for m in menus:                      # every option is of the nation its menu names
+        nation = m.placeholder.removeprefix("annex for ").lower()
+        assert all(o.description.endswith(nation) for o in m.options), m
+    assert "12 Santa Marta: +3 dbl" in [o.label for o in menus[0].options]
+    legal = g.legal_moves(state, seat)
+    assert len(p.refs()) == len(legal) and all(r.startswith("m") for r in p.refs())
+
+
+def test_an_annex_in_a_fight_shows_its_cost_and_flag() -> None:
+    state = ready(2)
+    seat = state.current
+    state = at(state, seat, "11", mp=3)
+    state.seats[seat].cp = 9
+    state.combat = Combat(token=0, nation="FR")
+    panels, table = Panels(), table_of("maracaibo", state)
+    root = panels.for_seat(table, seat)
+    group = next(b for r in root.rows if not isinstance(r, Menu) for b in r
+                 if b.label == "annex / expel")
+    position = tuple(int(i) for i in group.ref[1:].split("."))
+    text = panels.for_seat(table, seat, position).describe()
+    assert "annex / expel ›" in text.splitlines()[0]
+    assert "[12 Santa Marta, 4 CP: +3 dbl]" in text, text

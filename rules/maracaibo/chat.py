@@ -17,6 +17,7 @@ from rules.maracaibo.decisions import ask_text
 from rules.maracaibo.effects import describe_atoms, describe_perm, hand_limit, plural
 from rules.maracaibo.moves import (
     FIGHT,
+    AnnexFree,
     Assist,
     Buy,
     ChooseCareer,
@@ -480,8 +481,16 @@ def choices(state: MaracaiboState, seat: int) -> list[Choice]:
         else:
             legal = [m for m in legal if isinstance(m, ChooseCareer)]
     places = list(load_data().loc)
-    legal.sort(key=lambda m: (places.index(m.dest), m.via and places.index(m.via))
-               if isinstance(m, Sail) else (len(places), 0))     # the sails in route order
+    nations = list(load_data().nations)
+
+    def order(m: Move) -> tuple[int, int]:
+        if isinstance(m, Sail):                     # the sails in route order
+            return places.index(m.dest), m.via and places.index(m.via)
+        if isinstance(m, AnnexFree):                # a menu per nation
+            return nations.index(m.nation), places.index(m.loc)
+        return len(places), 0
+
+    legal.sort(key=order)
     out = [Choice(panel_path(state, seat, m), m) for m in legal]
     if state.decision is None and state.combat is None:
         if state.step == "draw":
@@ -508,8 +517,16 @@ def panel_path(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
         cost = dict(data.rules.influence_buys)[move.steps]
         return ("influence", f"+{move.steps} for {cost} CP")
     if isinstance(move, FightAnnex):
-        verb = "expel at" if move.loc in state.owners else "annex"
-        return ("annex / expel", f"{verb} {move.loc} {data.loc[move.loc].name}")
+        from rules.maracaibo.combat import annex_cost
+
+        verb = " (expel)" if move.loc in state.owners else ""
+        flag = describe_atoms(data.loc[move.loc].flag)
+        return ("annex / expel", f"{move.loc} {data.loc[move.loc].name}{verb}, "
+                f"{annex_cost(state, seat, move.loc)} CP" + (f": {flag}" if flag else ""))
+    if isinstance(move, AnnexFree):      # one press: a menu of places per nation
+        flag = describe_atoms(data.loc[move.loc].flag)
+        return (f"annex for {data.nation_name(move.nation)}",
+                f"{move.loc} {data.loc[move.loc].name}" + (f": {flag}" if flag else ""))
     if isinstance(move, FightFigures):
         return ("figures", f"{plural(move.n, 'figure')}: +{move.n * data.rules.figure_cp} CP")
     if isinstance(move, FightDone):
