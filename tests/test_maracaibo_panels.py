@@ -5,7 +5,7 @@ the sails are listed along the route."""
 from __future__ import annotations
 
 from bot.table.panels import Menu, Panels
-from rules.maracaibo.state import Combat, Decision, MaracaiboState
+from rules.maracaibo.state import Combat, Decision, Figure, MaracaiboState
 from tests.maracaibo_helpers import DATA, at, g, hand, ready
 from tests.panel_support import table_of
 
@@ -102,3 +102,14 @@ def test_an_annex_in_a_fight_shows_its_cost_and_flag() -> None:
     text = panels.for_seat(table, seat, position).describe()
     assert "annex / expel ›" in text.splitlines()[0]
     assert "[12 Santa Marta, 4 CP: +3 dbl]" in text, text
+
+
+def test_an_assistant_action_says_what_it_gives_on_the_panel_and_in_autocomplete() -> None:
+    state = ready(2)
+    seat = state.current
+    state = at(state, seat, "3", mp=3)                     # Tortuga: A15a's assistant
+    state.seats[seat].figures.append(Figure(loc="3", card="A15a"))
+    move = next(m for m in g.legal_moves(state, seat) if str(m) == "assistant A15a")
+    assert g.describe(state, seat, move) == (
+        "assistant A15a — Harbor Informant's assistant: +3 dbl")
+    assert "[assistant A15a Harbor Informant: +3 dbl]" in panel(state, seat)

@@ -337,6 +337,10 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
         return f"{name}: {describe_atoms(atoms)}"
     if isinstance(move, QuestMove):
         return describe_atoms(data.quest[move.quest].reward)
+    if isinstance(move, Assist):
+        card = design(move.card)
+        action = describe_atoms(card.asst.action) if card.asst is not None else ""
+        return f"{card.name}'s assistant: {action}" if action else card.name
     if isinstance(move, FightPile):
         return f"draw a combat token ({len(state.tokens[move.pile - 1])} in that pile)"
     words = _fight_or_choice(state, seat, move)
@@ -576,7 +580,9 @@ def _named(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
     if isinstance(move, ChooseCareer):
         return ("career", f"{move.career} {data.career[move.career].name}")
     if isinstance(move, Assist):
-        return ("assistant", card(move.card))
+        asst = design(move.card).asst
+        action = describe_atoms(asst.action) if asst is not None else ""
+        return ("assistant", card(move.card) + (f": {action}" if action else ""))
     if isinstance(move, QuestMove):
         reward = describe_atoms(data.quest[move.quest].reward)
         head = f"{move.quest} ({reward})"
