@@ -113,3 +113,19 @@ def test_an_assistant_action_says_what_it_gives_on_the_panel_and_in_autocomplete
     assert g.describe(state, seat, move) == (
         "assistant A15a — Harbor Informant's assistant: +3 dbl")
     assert "[assistant A15a Harbor Informant: +3 dbl]" in panel(state, seat)
+
+
+def test_a_buy_with_a_discount_shows_the_price_it_pays() -> None:
+    """An effect's "buy a card, 2 less": the button and autocomplete said the full price
+    (3 dbl) and the buy then cost 1."""
+    state = ready(2)
+    seat = state.current
+    state = at(state, seat, "1", mp=3)
+    hand(state, seat, ["A18b"])                            # Fencing Master, 3 dbl
+    state.seats[seat].dbl = 10
+    state.decision = Decision(kind="buy", seat=seat, n=2)
+    assert "[buy A18b Fencing Master, 1 dbl]" in panel(state, seat)
+    move = next(m for m in g.legal_moves(state, seat) if str(m) == "buy A18b")
+    assert g.describe(state, seat, move).startswith("buy A18b — Fencing Master, 1 dbl")
+    after, _ = g.play(state, seat, "buy A18b")
+    assert after.seats[seat].dbl == 9

@@ -315,7 +315,8 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
             return f"{b.name}, {actions.invest_cost(p, move.target)} dbl"
         return "+2 dbl, whole hand" if move.action == "discard" else "+1 dbl"
     if isinstance(move, Buy):
-        return _card_words(p, move.card)
+        card = design(move.card)
+        return f"{card.name}, {_buy_cost(state, seat, move.card)} dbl, {card.vp} VP"
     if isinstance(move, Invest):
         b = data.building[move.building]
         return f"{b.name}, {actions.invest_cost(p, move.building)} dbl"
@@ -396,6 +397,13 @@ def _fight_or_choice(state: MaracaiboState, seat: int, move: Move) -> str:
                    and design(c).syn_bonus.symbol == move.symbol]
         return "pays " + ", ".join(waiting) + "'s bonus" if waiting else ""
     return ""
+
+
+def _buy_cost(state: MaracaiboState, seat: int, cid: str) -> int:
+    """What `buy` pays now: an effect's "buy a card" may come with a discount."""
+    d = state.decision
+    discount = d.n if d is not None and d.kind == "buy" and d.seat == seat else 0
+    return actions.card_cost(state.seats[seat], cid, discount)
 
 
 def _card_words(p, cid: str) -> str:
@@ -564,7 +572,7 @@ def _named(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
     if isinstance(move, Village) and move.action == "invest":
         return ("village", "invest", building(move.target))
     if isinstance(move, Buy):
-        return ("buy", f"{card(move.card)}, {actions.card_cost(p, move.card)} dbl")
+        return ("buy", f"{card(move.card)}, {_buy_cost(state, seat, move.card)} dbl")
     if isinstance(move, Invest):
         return ("invest", building(move.building))
     if isinstance(move, Draw) and move.source != "deck":
