@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.table.panels import Menu, Panels
 from rules.maracaibo.state import Combat, Decision, Figure, MaracaiboState
-from tests.maracaibo_helpers import DATA, at, g, hand, ready
+from tests.maracaibo_helpers import DATA, at, g, hand, ready, unlock
 from tests.panel_support import table_of
 
 
@@ -129,3 +129,27 @@ def test_a_buy_with_a_discount_shows_the_price_it_pays() -> None:
     assert g.describe(state, seat, move).startswith("buy A18b — Fencing Master, 1 dbl")
     after, _ = g.play(state, seat, "buy A18b")
     assert after.seats[seat].dbl == 9
+
+
+def test_the_village_actions_and_the_scoring_pass_say_what_they_pay() -> None:
+    state = ready(2)
+    seat = state.current
+    state = at(state, seat, "1", mp=3)
+    hand(state, seat, ["A05b"])
+    text = panel(state, seat)
+    assert "[village discard your hand: +2 dbl]" in text and "[village take 1 dbl]" in text
+    unlock(state, seat, "S6")            # discarding your hand pays +3 dbl, +1 figure
+    text = panel(state, seat)
+    assert "[village discard your hand: +3 dbl, +1 figure]" in text
+    move = next(m for m in g.legal_moves(state, seat) if str(m) == "village discard")
+    assert g.describe(state, seat, move) == "village discard — +3 dbl, +1 figure, whole hand"
+
+
+def test_the_scoring_pass_says_what_it_gives() -> None:
+    state = ready(2)
+    seat = state.current
+    state = at(state, seat, "21a", mp=3)
+    state, _ = g.play(state, seat, "done")
+    assert state.step == "scoring"
+    who = g.to_act(state)[0]
+    assert "[pass: +2 VP]" in panel(state, who)

@@ -313,7 +313,7 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
         if move.action == "invest":
             b = data.building[move.target]
             return f"{b.name}, {actions.invest_cost(p, move.target)} dbl"
-        return "+2 dbl, whole hand" if move.action == "discard" else "+1 dbl"
+        return f"{_discard_pays(p)}, whole hand" if move.action == "discard" else "+1 dbl"
     if isinstance(move, Buy):
         card = design(move.card)
         return f"{card.name}, {_buy_cost(state, seat, move.card)} dbl, {card.vp} VP"
@@ -397,6 +397,15 @@ def _fight_or_choice(state: MaracaiboState, seat: int, move: Move) -> str:
                    and design(c).syn_bonus.symbol == move.symbol]
         return "pays " + ", ".join(waiting) + "'s bonus" if waiting else ""
     return ""
+
+
+def _discard_pays(p) -> str:
+    """What discarding the whole hand pays: 2 dbl, or what a ship-board space makes it."""
+    from rules.maracaibo.data import Atom
+    from rules.maracaibo.effects import perm_atoms
+
+    bonus = perm_atoms(p, "discard_hand") or [Atom(dbl=load_data().rules.discard_hand_doubloons)]
+    return describe_atoms(bonus)
 
 
 def _buy_cost(state: MaracaiboState, seat: int, cid: str) -> int:
@@ -569,6 +578,12 @@ def _named(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
         return ("plan", card(move.card))
     if isinstance(move, Village) and move.action == "buy":
         return ("village", "buy", f"{card(move.target)}, {actions.card_cost(p, move.target)} dbl")
+    if isinstance(move, Village) and move.action == "discard":
+        return ("village", "discard", f"your hand: {_discard_pays(p)}")
+    if isinstance(move, Village) and move.action == "take" and not move.target:
+        return ("village", "take", "1 dbl")
+    if isinstance(move, Pass):
+        return (f"pass: +{data.rules.interim_pass_vp} VP",)
     if isinstance(move, Village) and move.action == "invest":
         return ("village", "invest", building(move.target))
     if isinstance(move, Buy):
