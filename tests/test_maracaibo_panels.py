@@ -153,3 +153,19 @@ def test_the_scoring_pass_says_what_it_gives() -> None:
     assert state.step == "scoring"
     who = g.to_act(state)[0]
     assert "[pass: +2 VP]" in panel(state, who)
+
+
+def test_the_turn_dm_lists_the_whole_hand_not_a_cut_pointing_to_the_log() -> None:
+    """The DM kept 600 characters of /hand by cutting lines from its middle: three of
+    four hand cards were gone, with "earlier lines cut — see `/log`"."""
+    from bot.table.reminders import reminder_text
+
+    state = ready(2)
+    seat = state.current
+    hand(state, seat, ["A12a", "A12b", "A14b", "A17a"])
+    text = reminder_text("Maracaibo", 1, "link", False, "phase A", [], "",
+                         private=g.private_text(state, seat))
+    for cid in ("A12a", "A12b", "A14b", "A17a"):
+        assert f"• {cid} " in text
+    assert "/log" not in text
+    assert len(g.private_text(state, seat)) <= 600 or "`/hand`" in text
