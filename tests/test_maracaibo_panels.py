@@ -169,3 +169,17 @@ def test_the_turn_dm_lists_the_whole_hand_not_a_cut_pointing_to_the_log() -> Non
         assert f"• {cid} " in text
     assert "/log" not in text
     assert len(g.private_text(state, seat)) <= 600 or "`/hand`" in text
+
+
+def test_sail_autocomplete_follows_the_route_and_names_the_way() -> None:
+    from bot.table.suggest import suggest
+
+    state = ready(2)
+    seat = state.current
+    verb = g.verb("sail")
+    labels = [label for _, label in suggest(g, state, seat, verb, "")]
+    assert labels[:4] == ["sail 1 — Santiago de Cuba (village, 1 step)",
+                          "sail 2 — Petit-Goave (village, 2 steps)",
+                          "sail 3 — Tortuga (village, 2 steps)",
+                          "sail 4 — Puerto Plata (city, 3 steps)"]
+    assert "sail 6 via 3 — San Juan via Tortuga (village, 4 steps)" in labels

@@ -226,7 +226,7 @@ WORDS: dict[str, tuple[type, ...]] = {
 def suggestions(state: MaracaiboState, seat: int, verb: Verb | None) -> Iterator[Move]:
     """What a verb offers now, best first: its own single decisions, and whole turn ends
     (`done` with the draws) or openings (`sail 6; village take 1`) where they help."""
-    legal = _legal(state, seat)
+    legal = ordered(_legal(state, seat))
     word = verb.word if verb else None
     if word is None:
         if state.step == "draw":
@@ -306,7 +306,8 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
         path = sailing.routes(state, seat)[(move.dest, move.via)]
         loc = data.loc[move.dest]
         kind = {"village": "village", "city": "city", "homeward": "homeward"}.get(loc.kind, "")
-        return f"{loc.name} ({kind}, {plural(len(path), 'step')})"
+        via = f" via {data.loc[move.via].name}" if move.via else ""
+        return f"{loc.name}{via} ({kind}, {plural(len(path), 'step')})"
     if isinstance(move, Village):
         if move.action == "buy":
             return _card_words(p, move.target)
@@ -501,18 +502,7 @@ def choices(state: MaracaiboState, seat: int) -> list[Choice]:
                     if isinstance(m, Keep)]
         else:
             legal = [m for m in legal if isinstance(m, ChooseCareer)]
-    places = list(load_data().loc)
-    nations = list(load_data().nations)
-
-    def order(m: Move) -> tuple[int, int]:
-        if isinstance(m, Sail):                     # the sails in route order
-            return places.index(m.dest), m.via and places.index(m.via)
-        if isinstance(m, AnnexFree):                # a menu per nation
-            return nations.index(m.nation), places.index(m.loc)
-        return len(places), 0
-
-    legal.sort(key=order)
-    out = [Choice(panel_path(state, seat, m), m) for m in legal]
+    out = [Choice(panel_path(state, seat, m), m) for m in ordered(legal)]
     if state.decision is None and state.combat is None:
         if state.step == "draw":
             out += [Choice((f"draw {plural(len(m.steps), 'card')} blind",), m)
@@ -521,6 +511,22 @@ def choices(state: MaracaiboState, seat: int) -> list[Choice]:
             out += [Choice((f"done + draw {len(m.steps) - 1} blind",), m)
                     for m in _endings(state, seat)]
     return out
+
+
+def ordered(legal: list[Move]) -> list[Move]:
+    """The sails in route order (the legal moves list them as the search found them), the
+    free ownership markers by nation (a menu each on a panel); the rest as they come."""
+    places = list(load_data().loc)
+    nations = list(load_data().nations)
+
+    def order(m: Move) -> tuple[int, int]:
+        if isinstance(m, Sail):
+            return places.index(m.dest), m.via and places.index(m.via)
+        if isinstance(m, AnnexFree):
+            return nations.index(m.nation), places.index(m.loc)
+        return len(places), 0
+
+    return sorted(legal, key=order)
 
 
 def panel_path(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
