@@ -5,6 +5,7 @@ the sails are listed along the route."""
 from __future__ import annotations
 
 from bot.table.panels import Menu, Panels
+from rules.maracaibo.data import Atom
 from rules.maracaibo.state import Combat, Decision, Figure, MaracaiboState
 from tests.maracaibo_helpers import DATA, at, g, hand, ready, unlock
 from tests.panel_support import table_of
@@ -183,3 +184,16 @@ def test_sail_autocomplete_follows_the_route_and_names_the_way() -> None:
                           "sail 3 — Tortuga (village, 2 steps)",
                           "sail 4 — Puerto Plata (city, 3 steps)"]
     assert "sail 6 via 3 — San Juan via Tortuga (village, 4 steps)" in labels
+
+
+def test_the_city_action_and_an_optional_payment_say_what_they_give() -> None:
+    state = ready(2)
+    seat = state.current
+    state = at(state, seat, "17", mp=3)                    # Puerto Cabezas
+    name, atoms = ("Recruit", "+1 figure, +2 dbl")
+    assert f"[city action — {name}: {atoms}]" in panel(state, seat)
+    state.decision = Decision(kind="pay", seat=seat, n=3, then=[Atom(vp=2)])
+    state.seats[seat].dbl = 5
+    assert "[pay 3 dbl: +2 VP]" in panel(state, seat)
+    move = next(m for m in g.legal_moves(state, seat) if str(m) == "pay")
+    assert g.describe(state, seat, move) == "pay — 3 dbl for +2 VP"

@@ -38,6 +38,7 @@ from rules.maracaibo.moves import (
     Keep,
     Nation,
     Pass,
+    Pay,
     Plan,
     QuestMove,
     Sail,
@@ -352,6 +353,9 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
         return "blind" if move.source == "deck" else design(move.source).name
     if isinstance(move, (Pass,)):
         return f"+{data.rules.interim_pass_vp} VP"
+    d = state.decision
+    if isinstance(move, Pay) and d is not None and d.kind == "pay":
+        return f"{d.n} dbl for " + (describe_atoms(d.then) or "the rest of the effect")
     if isinstance(move, Done):
         return "end phase B, draw cards"
     return ""
@@ -590,6 +594,13 @@ def _named(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
         return ("village", "take", "1 dbl")
     if isinstance(move, Pass):
         return (f"pass: +{data.rules.interim_pass_vp} VP",)
+    if isinstance(move, City):
+        name, atoms = actions.city_effect(state, p.ship)
+        return (f"city action — {name}: {describe_atoms(atoms)}",)
+    d = state.decision
+    if isinstance(move, Pay) and d is not None and d.kind == "pay":
+        then = describe_atoms(d.then)
+        return (f"pay {d.n} dbl" + (f": {then}" if then else ""),)
     if isinstance(move, Village) and move.action == "invest":
         return ("village", "invest", building(move.target))
     if isinstance(move, Buy):
