@@ -64,6 +64,22 @@ def test_a_small_group_beside_menus_keeps_its_name_on_its_buttons() -> None:
     assert root.items[0].label == "row 0"
 
 
+def test_small_groups_beside_a_menu_keep_their_names_too() -> None:
+    """A row of buttons shows no placeholder: "+1 for 2 CP" or "A02b" alone does not say
+    it is influence or a card to plan (a Maracaibo fight showed both that way)."""
+    paths = ([("influence", "+1 for 2 CP"), ("influence", "+2 for 5 CP")]
+             + [("annex", f"{n} place") for n in range(19)] + [("end the fight",)]
+             + [("plan", c) for c in ("A02b", "B03b", "B09a", "B05b")])
+    root = tree(paths)
+    fits(root)
+    assert root.kinds == ["buttons", "menu", "buttons", "buttons"]
+    labels = [i.label for i in root.items]
+    assert labels[:2] == ["influence +1 for 2 CP", "influence +2 for 5 CP"]
+    assert labels[-4:] == ["plan A02b", "plan B03b", "plan B09a", "plan B05b"]
+    assert labels[2] == "0 place" and root.placeholders[1] == "annex"   # a menu: named
+    assert all(clicks(root, i) == 1 for i in range(len(paths)))
+
+
 def test_a_long_list_with_nothing_to_group_it_is_cut_into_runs() -> None:
     paths = [(f"card {n:04d}",) for n in range(3000)]
     root = tree(paths)

@@ -16,6 +16,8 @@ from bot.table.tables import Tables
 LEASE = 300.0     # seconds a claimed reminder stays with its sender
 RETRY = 900.0     # seconds before retrying a DM that failed for another reason
 DM_LIMIT = 1900
+PRIVATE_LIMIT = 600
+MORE = "… (the rest: `/hand`)"
 
 
 def board_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -34,6 +36,19 @@ def since_last_turn(moves: list[MoveRow], user_id: int, names: list[str]) -> lis
     return lines
 
 
+def top_lines(text: str, limit: int) -> str:
+    """The first whole lines of a private text (a hand lists what matters first), and
+    where the rest is — not lines cut from its middle."""
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    for line in text.split("\n"):
+        if sum(len(x) + 1 for x in kept) + len(line) > limit - len(MORE) - 1:
+            break
+        kept.append(line)
+    return "\n".join([*kept, MORE])
+
+
 def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, prompt: str,
                   happened: list[str], example: str, private: str = "") -> str:
     """The turn DM. ``private``: what only this player may see (their hand), when their
@@ -41,7 +56,7 @@ def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, promp
     head = ("⏰ Still your turn" if follow_up else "⚓ It is your turn")
     lines = [f"{head} in **{title}** in <#{channel_id}> — {prompt}.", f"Board: {link}"]
     if private:
-        lines.append(words.clip(private, 600))
+        lines.append(top_lines(private, PRIVATE_LIMIT))
     if happened:
         lines.append("Since your last turn:")
         budget = DM_LIMIT - sum(len(x) + 1 for x in lines) - 200

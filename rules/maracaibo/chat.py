@@ -14,9 +14,11 @@ from rules.maracaibo.cards import design, label, short
 from rules.maracaibo.careers import describe_condition
 from rules.maracaibo.data import load_data
 from rules.maracaibo.decisions import ask_text
-from rules.maracaibo.effects import describe_atoms, hand_limit, plural
+from rules.maracaibo.effects import describe_atoms, describe_perm, hand_limit, plural
 from rules.maracaibo.moves import (
     FIGHT,
+    AnnexFree,
+    Assist,
     Buy,
     ChooseCareer,
     City,
@@ -36,6 +38,7 @@ from rules.maracaibo.moves import (
     Keep,
     Nation,
     Pass,
+    Pay,
     Plan,
     QuestMove,
     Sail,
@@ -49,6 +52,7 @@ from rules.maracaibo.state import MaracaiboState
 from rules.maracaibo.turn import draw_needed, to_act
 
 PHASE = {"sail": "A", "main": "B", "draw": "C"}
+BUTTON = 80 - len("quest ")      # the characters a button shows
 
 
 def progress(state: MaracaiboState) -> str:
@@ -223,7 +227,7 @@ WORDS: dict[str, tuple[type, ...]] = {
 def suggestions(state: MaracaiboState, seat: int, verb: Verb | None) -> Iterator[Move]:
     """What a verb offers now, best first: its own single decisions, and whole turn ends
     (`done` with the draws) or openings (`sail 6; village take 1`) where they help."""
-    legal = _legal(state, seat)
+    legal = ordered(_legal(state, seat))
     word = verb.word if verb else None
     if word is None:
         if state.step == "draw":
@@ -303,16 +307,18 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
         path = sailing.routes(state, seat)[(move.dest, move.via)]
         loc = data.loc[move.dest]
         kind = {"village": "village", "city": "city", "homeward": "homeward"}.get(loc.kind, "")
-        return f"{loc.name} ({kind}, {plural(len(path), 'step')})"
+        via = f" via {data.loc[move.via].name}" if move.via else ""
+        return f"{loc.name}{via} ({kind}, {plural(len(path), 'step')})"
     if isinstance(move, Village):
         if move.action == "buy":
             return _card_words(p, move.target)
         if move.action == "invest":
             b = data.building[move.target]
             return f"{b.name}, {actions.invest_cost(p, move.target)} dbl"
-        return "+2 dbl, whole hand" if move.action == "discard" else "+1 dbl"
+        return f"{_discard_pays(p)}, whole hand" if move.action == "discard" else "+1 dbl"
     if isinstance(move, Buy):
-        return _card_words(p, move.card)
+        card = design(move.card)
+        return f"{card.name}, {_buy_cost(state, seat, move.card)} dbl, {card.vp} VP"
     if isinstance(move, Invest):
         b = data.building[move.building]
         return f"{b.name}, {actions.invest_cost(p, move.building)} dbl"
@@ -334,6 +340,10 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
         return f"{name}: {describe_atoms(atoms)}"
     if isinstance(move, QuestMove):
         return describe_atoms(data.quest[move.quest].reward)
+    if isinstance(move, Assist):
+        card = design(move.card)
+        action = describe_atoms(card.asst.action) if card.asst is not None else ""
+        return f"{card.name}'s assistant: {action}" if action else card.name
     if isinstance(move, FightPile):
         return f"draw a combat token ({len(state.tokens[move.pile - 1])} in that pile)"
     words = _fight_or_choice(state, seat, move)
@@ -343,6 +353,9 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
         return "blind" if move.source == "deck" else design(move.source).name
     if isinstance(move, (Pass,)):
         return f"+{data.rules.interim_pass_vp} VP"
+    d = state.decision
+    if isinstance(move, Pay) and d is not None and d.kind == "pay":
+        return f"{d.n} dbl for " + (describe_atoms(d.then) or "the rest of the effect")
     if isinstance(move, Done):
         return "end phase B, draw cards"
     return ""
@@ -389,6 +402,22 @@ def _fight_or_choice(state: MaracaiboState, seat: int, move: Move) -> str:
                    and design(c).syn_bonus.symbol == move.symbol]
         return "pays " + ", ".join(waiting) + "'s bonus" if waiting else ""
     return ""
+
+
+def _discard_pays(p) -> str:
+    """What discarding the whole hand pays: 2 dbl, or what a ship-board space makes it."""
+    from rules.maracaibo.data import Atom
+    from rules.maracaibo.effects import perm_atoms
+
+    bonus = perm_atoms(p, "discard_hand") or [Atom(dbl=load_data().rules.discard_hand_doubloons)]
+    return describe_atoms(bonus)
+
+
+def _buy_cost(state: MaracaiboState, seat: int, cid: str) -> int:
+    """What `buy` pays now: an effect's "buy a card" may come with a discount."""
+    d = state.decision
+    discount = d.n if d is not None and d.kind == "buy" and d.seat == seat else 0
+    return actions.card_cost(state.seats[seat], cid, discount)
 
 
 def _card_words(p, cid: str) -> str:
@@ -477,7 +506,7 @@ def choices(state: MaracaiboState, seat: int) -> list[Choice]:
                     if isinstance(m, Keep)]
         else:
             legal = [m for m in legal if isinstance(m, ChooseCareer)]
-    out = [Choice(panel_path(state, seat, m), m) for m in legal]
+    out = [Choice(panel_path(state, seat, m), m) for m in ordered(legal)]
     if state.decision is None and state.combat is None:
         if state.step == "draw":
             out += [Choice((f"draw {plural(len(m.steps), 'card')} blind",), m)
@@ -486,6 +515,22 @@ def choices(state: MaracaiboState, seat: int) -> list[Choice]:
             out += [Choice((f"done + draw {len(m.steps) - 1} blind",), m)
                     for m in _endings(state, seat)]
     return out
+
+
+def ordered(legal: list[Move]) -> list[Move]:
+    """The sails in route order (the legal moves list them as the search found them), the
+    free ownership markers by nation (a menu each on a panel); the rest as they come."""
+    places = list(load_data().loc)
+    nations = list(load_data().nations)
+
+    def order(m: Move) -> tuple[int, int]:
+        if isinstance(m, Sail):
+            return places.index(m.dest), m.via and places.index(m.via)
+        if isinstance(m, AnnexFree):
+            return nations.index(m.nation), places.index(m.loc)
+        return len(places), 0
+
+    return sorted(legal, key=order)
 
 
 def panel_path(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
@@ -497,13 +542,22 @@ def panel_path(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
 
         name = data.nation_name(move.nation)
         entry = describe_entry(move.nation, state.combat.token)
-        return (f"{name}: {entry}",) + ((f"with {move.card}",) if move.card else ())
+        card = f"with {move.card} {design(move.card).name}" if move.card else ""
+        return (f"{name}: {entry}",) + ((card,) if card else ())
     if isinstance(move, FightInfluence):
         cost = dict(data.rules.influence_buys)[move.steps]
         return ("influence", f"+{move.steps} for {cost} CP")
     if isinstance(move, FightAnnex):
-        verb = "expel at" if move.loc in state.owners else "annex"
-        return ("annex / expel", f"{verb} {move.loc} {data.loc[move.loc].name}")
+        from rules.maracaibo.combat import annex_cost
+
+        verb = " (expel)" if move.loc in state.owners else ""
+        flag = describe_atoms(data.loc[move.loc].flag)
+        return ("annex / expel", f"{move.loc} {data.loc[move.loc].name}{verb}, "
+                f"{annex_cost(state, seat, move.loc)} CP" + (f": {flag}" if flag else ""))
+    if isinstance(move, AnnexFree):      # one press: a menu of places per nation
+        flag = describe_atoms(data.loc[move.loc].flag)
+        return (f"annex for {data.nation_name(move.nation)}",
+                f"{move.loc} {data.loc[move.loc].name}" + (f": {flag}" if flag else ""))
     if isinstance(move, FightFigures):
         return ("figures", f"{plural(move.n, 'figure')}: +{move.n * data.rules.figure_cp} CP")
     if isinstance(move, FightDone):
@@ -511,6 +565,77 @@ def panel_path(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
     if isinstance(move, FightPile):
         return ("fight", f"draw from pile {move.pile}")
     if isinstance(move, Sail):
-        via = f" via {move.via}" if move.via else ""
-        return ("sail", f"{move.dest} {data.loc[move.dest].name}{via}")
-    return notation_path(move)
+        # the way matters (an assistant passed pays), and the steps (village actions)
+        via = f" via {move.via} {data.loc[move.via].name}" if move.via else ""
+        steps = len(sailing.routes(state, seat)[(move.dest, move.via)])
+        return ("sail", f"{move.dest} {data.loc[move.dest].name}{via} ({plural(steps, 'step')})")
+    return _named(state, seat, move) or notation_path(move)
+
+
+def _named(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
+    """A button shows no description: the cards, buildings and spaces a move names say
+    what they are on it ("buy A05b Ship's Carpenter, 3 dbl", "disc S4: hand limit +1")."""
+    data = load_data()
+    p = state.seats[seat]
+
+    def card(cid: str) -> str:
+        return f"{cid} {design(cid).name}"
+
+    def building(pid: str) -> str:
+        return f"{pid} {data.building[pid].name}, {actions.invest_cost(p, pid)} dbl"
+
+    if isinstance(move, Plan):
+        return ("plan", card(move.card))
+    if isinstance(move, Village) and move.action == "buy":
+        return ("village", "buy", f"{card(move.target)}, {actions.card_cost(p, move.target)} dbl")
+    if isinstance(move, Village) and move.action == "discard":
+        return ("village", "discard", f"your hand: {_discard_pays(p)}")
+    if isinstance(move, Village) and move.action == "take" and not move.target:
+        return ("village", "take", "1 dbl")
+    if isinstance(move, Pass):
+        return (f"pass: +{data.rules.interim_pass_vp} VP",)
+    if isinstance(move, City):
+        name, atoms = actions.city_effect(state, p.ship)
+        return (f"city action — {name}: {describe_atoms(atoms)}",)
+    d = state.decision
+    if isinstance(move, Pay) and d is not None and d.kind == "pay":
+        then = describe_atoms(d.then)
+        return (f"pay {d.n} dbl" + (f": {then}" if then else ""),)
+    if isinstance(move, Village) and move.action == "invest":
+        return ("village", "invest", building(move.target))
+    if isinstance(move, Buy):
+        return ("buy", f"{card(move.card)}, {_buy_cost(state, seat, move.card)} dbl")
+    if isinstance(move, Invest):
+        return ("invest", building(move.building))
+    if isinstance(move, Draw) and move.source != "deck":
+        return ("draw", card(move.source))
+    if isinstance(move, Deliver):
+        return ("deliver", move.good.lower(), card(move.card))
+    if isinstance(move, Disc):
+        info = data.space[move.space]
+        left = p.discs[[s.id for s in data.ship.spaces].index(move.space)]
+        what = describe_perm(info.perm) if info.perm else describe_atoms(info.once)
+        return ("disc", f"{move.space}: {what} " + ("(its last disc)" if left == 1 else
+                                                      f"({left} discs on it)"))
+    if isinstance(move, ChooseCareer):
+        return ("career", f"{move.career} {data.career[move.career].name}")
+    if isinstance(move, Assist):
+        asst = design(move.card).asst
+        action = describe_atoms(asst.action) if asst is not None else ""
+        return ("assistant", card(move.card) + (f": {action}" if action else ""))
+    if isinstance(move, QuestMove):
+        reward = describe_atoms(data.quest[move.quest].reward)
+        head = f"{move.quest} ({reward})"
+        if not move.pay:
+            return ("quest", head)
+        named = f"{head}: pay {', '.join(card(c) for c in move.pay)}"
+        return ("quest", named if len(named) < BUTTON else f"{head}: pay {', '.join(move.pay)}")
+    if isinstance(move, Nation):
+        now = p.influence[move.nation]
+        more = state.decision.n if state.decision else 0
+        return ("nation", f"{data.nation_name(move.nation)}: influence {now} → {now + more}")
+    if isinstance(move, (Explore, Claim)):
+        head, _, last = str(move).partition(" ")
+        what = _effect(state, seat, move)
+        return (head, f"{last} {what}" if isinstance(move, Explore) else f"{last}: {what}")
+    return ()
