@@ -54,7 +54,7 @@ async def clicks_for(name: str, games: int, folder: Path) -> tuple[Tally, float]
         users = {s.seat: s.user_id for s in table.seats if s.user_id is not None}
         tally = await click_game(svc, 1, users, random.Random(k))
         await svc.close()
-        for field in ("clicks", "decisions", "moves", "opened"):
+        for field in ("clicks", "decisions", "moves", "opened", "went_on"):
             setattr(total, field, getattr(total, field) + getattr(tally, field))
         total.per_move += tally.per_move
     return total, time.perf_counter() - started
@@ -70,7 +70,8 @@ async def bench_clicks(names: list[str], games: int) -> None:
             print(f"   {label:<24} {t.per_decision:5.2f} clicks/decision  "
                   f"({t.clicks} clicks, {t.decisions} decisions, {t.moves} moves: "
                   f"{t.clicks / t.moves:.2f} clicks/move, at most {max(t.per_move)}; "
-                  f"'Your move' opened {t.opened}×)  [{seconds:.1f}s]")
+                  f"'Your move' opened {t.opened}×, a private panel went on "
+                  f"{t.went_on}×)  [{seconds:.1f}s]")
 
 
 async def bench_loopback(moves: int) -> None:

@@ -20,7 +20,10 @@ class Tally:
     decisions: int = 0          # single decisions played (steps of the moves)
     moves: int = 0              # presses that played a move
     opened: int = 0             # "Your move" presses
+    went_on: int = 0            # moves made on a private panel that went on after the last
     per_move: list[int] = field(default_factory=list)
+    # a seat's private panel that went on after its move (its turn continued), by seat
+    carried: dict[int, Panel] = field(default_factory=dict)
 
     @property
     def per_decision(self) -> float:
@@ -75,7 +78,11 @@ async def click_one(service: TableService, channel: int, users: dict[int, int],
     panel = service.panels.public(table)
     assert panel is not None
     clicks = 0
-    if panel.seat != seat:
+    carried = tally.carried.pop(seat, None)
+    if carried is not None and carried.version == table.row.version:
+        panel = carried                   # the turn goes on where it was played
+        tally.went_on += 1
+    elif panel.seat != seat:
         assert panel.refs() and YOUR_MOVE in panel.refs(), panel.describe()
         out = await service.press(panel.game_id, panel.version, panel.seat, YOUR_MOVE, user)
         assert out.panel is not None and out.panel.private
@@ -94,6 +101,9 @@ async def click_one(service: TableService, channel: int, users: dict[int, int],
             panel = out.panel
             continue
         assert out.reply is not None, out.note
+        if panel.private and out.panel is not None:
+            assert out.panel.seat == seat and out.panel.private
+            tally.carried[seat] = out.panel
         tally.clicks += clicks
         tally.moves += 1
         tally.decisions += len(g.steps(offer.choices[index].move))

@@ -167,3 +167,31 @@ def test_a_menu_panel_becomes_one_select_per_row() -> None:
     (select,) = row["components"]
     assert select["custom_id"] == "sailbot:menu:4:9:0:n/0" and len(select["options"]) == 25
     assert isinstance(view.children[0], discord.ui.DynamicItem)
+
+
+async def test_a_turn_of_several_steps_goes_on_where_it_was_played(client: FakeClient) -> None:
+    """Maracaibo's secret setup is several steps by the same seat: after the first press,
+    the private panel shows the next choices in place, with no new "Your move" to find;
+    once the seat is not waited on, the panel closes."""
+    board = await started_board(client, "maracaibo")
+    ann = client.users[USERS[0]]
+    opened = await press(client, ann, board, "🔒 Your move")
+    mine = opened.private[0]
+    first = button_labels(mine)[0]
+    assert first.startswith("plan ")
+    played = await press(client, ann, mine, first)
+    assert mine.content.startswith(f"✅ Played `{first}`") and mine.ephemeral
+    assert played.public and first.split()[1] not in played.public[-1].content  # secret
+    assert mine.view is not None and "keep" in mine.content                   # goes on
+    steps = 1
+    while mine.view is not None and steps < 10:
+        label = button_labels(mine)[0] if button_labels(mine) else None
+        options = [o["label"] for c in components(mine) if c["type"] == 3
+                   for o in c["options"]]
+        await press(client, ann, mine, label if label and not label.startswith("◂")
+                    else None, option=None if label and not label.startswith("◂")
+                    else options[0])
+        steps += 1
+    table = await client.service.table(CH)
+    assert table.seat_of(ann.id) not in table.game.waiting_on(table.state)
+    assert mine.view is None and "✅ Played" in mine.content and steps < 10

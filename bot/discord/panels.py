@@ -195,8 +195,12 @@ async def _played(interaction: discord.Interaction, answer: Answer, outcome: Out
         await answer.edit_message(None, None)          # the old board keeps no buttons
         await finish(interaction, answer, reply)
         return
-    await answer.edit_message(PLAYED.format(move=outcome.played, channel=outcome.channel_id),
-                              None)
+    # a turn that goes on carries on here, with the presser's next choices
+    done = PLAYED.format(move=outcome.played, channel=outcome.channel_id)
+    following = outcome.panel
+    heading = following.heading if following is not None else ""
+    await answer.edit_message("\n".join(x for x in (done, heading) if x),
+                              panel_view(following) if following is not None else None)
     if where == "private":
         await finish(interaction, answer, reply)        # a public followup in the channel
         return

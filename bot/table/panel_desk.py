@@ -25,7 +25,9 @@ OVER = "That game is over; its panel no longer does anything. See `/score`."
 class Outcome:
     """What a press came to: a ``panel`` to show the presser (privately, or in place of a
     private panel), a ``reply`` when a move was played (the board, as after a typed move),
-    and a ``note`` for the presser alone. ``channel_id`` is the game's channel."""
+    and a ``note`` for the presser alone. ``channel_id`` is the game's channel. With a
+    ``reply``, ``panel`` is the presser's next choices when the game waits on them again
+    (their turn goes on), for a private panel or a DM to carry on in place."""
 
     channel_id: int
     panel: Panel | None = None
@@ -76,7 +78,21 @@ class PanelDesk:
         except (MovedOn, RaceError):
             table = await self._table(game_id)
             return self.moved_on(table, self.moves.authorise(table, user_id))
-        return Outcome(channel, reply=reply, played=" ".join(choice.path))
+        return Outcome(channel, reply=reply, played=" ".join(choice.path),
+                       panel=await self._still_yours(game_id, user_id))
+
+    async def _still_yours(self, game_id: int, user_id: int) -> Panel | None:
+        """The presser's choices now, if the game waits on them again: a turn of several
+        steps then goes on where it was played, without another "Your move"."""
+        row = await self.tables.store.game(game_id)
+        if row is None or row.status != "active":
+            return None
+        table = await self.tables.load(row)
+        seat = table.seat_of(user_id)
+        if seat is None or table.state is None or \
+                seat not in table.game.waiting_on(table.state):
+            return None
+        return self.panels.for_seat(table, seat)
 
     def moved_on(self, table: Table, seat: int) -> Outcome:
         return Outcome(table.row.channel_id, self.panels.for_seat(table, seat),
