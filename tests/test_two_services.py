@@ -124,6 +124,6 @@ async def test_resign_and_abandon_in_one_bind_the_other(pair):
         await two.move(CH, user, "workers 1")
     await same_as_replay(two)
     await two.abandon(CH, ALICE, can_manage=True)
-    with pytest.raises(TableError, match="no game"):
+    with pytest.raises(TableError, match="The Navegador game in this channel was abandoned"):
         await one.move(CH, BOB, "workers 1")
     assert (await one.table(CH)).row.status == "abandoned"

@@ -53,13 +53,14 @@ def no_game(last: GameRow | None = None) -> str:
     """Why there is nothing to play here; a game that just ended says so, rather than
     leave its players wondering where it went."""
     games = [get_game(n) for n in game_names()]
-    start = f"Start one with {words.start_hint(games)}, then friends `/join`."
+    start = f"with {words.start_hint(games)}, then friends `/join`."
     if last is not None and last.status == "finished":
         return (f"The {get_game(last.game).title} game in this channel is over (`/score` "
-                f"shows the final scores, `/log` its last moves). {start}")
+                f"shows the final scores, `/log` its last moves). Start a new one {start}")
     if last is not None and last.status == "abandoned":
-        return f"The {get_game(last.game).title} game in this channel was abandoned. {start}"
-    return f"There is no game in this channel. {start}"
+        return (f"The {get_game(last.game).title} game in this channel was abandoned. "
+                f"Start a new one {start}")
+    return f"There is no game in this channel. Start one {start}"
 
 
 class Tables:
