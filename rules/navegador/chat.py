@@ -222,16 +222,21 @@ def _turn(*steps: Step) -> Turn:
 
 def choices(state: NavegadorState, seat: int) -> list[Choice]:
     """What a click panel offers: whole turns by rondel space at a turn start, else the
-    step at hand (legs, then `done`; the action or `skip`; the King's privilege)."""
+    step at hand (legs, then `done`; the action or `skip`; the King's privilege). The
+    Navegador card only when one of the holder's ships can sail: played with nowhere to
+    sail, it is only passed on."""
     legal = _legal(state, seat)
     if state.step == "start":
-        out = [Choice(("card",), m) for m in legal if isinstance(m, CardSail)]
+        cards = [Choice(("card",), m) for m in legal if isinstance(m, CardSail)]
         stone = state.sheets[seat].stone
         rondels = sorted((m for m in legal if isinstance(m, Rondel)),
                          key=lambda r: (turn.rondel_distance(stone, r.space), r.pay))
+        out: list[Choice] = []
         for r in rondels:
             out += _turn_choices(state, seat, r)
-        return out
+        if cards and out and card_legs(state, seat) is None:
+            cards = []
+        return cards + out
     if state.step in ("sail", "card_sail"):
         return [Choice(_leg_path(m), m) if isinstance(m, Leg) else Choice(("done",), m)
                 for m in legal]
@@ -272,12 +277,24 @@ def idle_reason(state: NavegadorState, seat: int) -> str:
     return reason
 
 
-def card_example(state: NavegadorState, seat: int) -> str:
-    """A card sail the holder could make now (`POR>GUI x2` when there is none to show)."""
+def card_legs(state: NavegadorState, seat: int) -> list[Leg] | None:
+    """The legs the holder's card sail could start with now; None when the card may be
+    played now but none of the holder's ships can sail, [] when it may not be played."""
     from rules.navegador.legal import legal_steps
 
     after = _apply(state, seat, CardSail()) if turn.card_usable(state, seat) else None
-    legs = [m for m in legal_steps(after, seat) if isinstance(m, Leg)] if after else []
+    if after is None:
+        return []
+    legs = [m for m in legal_steps(after, seat) if isinstance(m, Leg)]
+    return legs or None
+
+
+def card_example(state: NavegadorState, seat: int) -> str | None:
+    """A card sail the holder could make now (`POR>GUI x2` when the card may not be
+    played now); None when it may be, but none of the holder's ships can sail."""
+    legs = card_legs(state, seat)
+    if legs is None:
+        return None
     return str(legs[0]) if legs else "POR>GUI x2"
 
 
@@ -290,6 +307,8 @@ def card_when(state: NavegadorState, seat: int | None = None) -> str:
     if switch(state, "navegador_card_anytime"):
         return "at the start of any turn"
     example = card_example(state, seat) if seat is not None else "POR>GUI x2"
+    if example is None:
+        return "before your own turn, once a ship of yours can sail (none can now)"
     return f"before your own turn (`/navegador-card {example}`, then your turn)"
 
 
@@ -317,11 +336,13 @@ def prompt(state: NavegadorState, seat: int | None = None) -> str:
     if state.step == "start":
         text = "choose a rondel action"
         holder = state.card.holder
-        if seat is not None and seat == holder and turn.card_usable(state, seat):
+        example = card_example(state, seat) if seat == holder else ""
+        if seat is not None and example and turn.card_usable(state, seat):
             return (f"{text}, or first play your Navegador card for an extra Sail "
-                    f"(`/navegador-card {card_example(state, seat)}`, then your turn)")
+                    f"(`/navegador-card {example}`, then your turn)")
         if seat is not None and seat == holder:
-            return f"{text} (you hold the Navegador card: you may play it {card_when(state)})"
+            when = card_when(state, seat if example is None else None)
+            return f"{text} (you hold the Navegador card: you may play it {when})"
         return f"{text} (the Navegador card is with seat {holder + 1})"
     if state.step in ("sail", "card_sail"):
         from rules.navegador.legal import legal_steps
