@@ -26,3 +26,14 @@ def test_the_card_is_offered_only_when_a_ship_of_the_holders_can_sail():
     s = put_ships(ready(table(), C, "workers"), C, POR=2)
     assert "[card]" in panel_text(s, C)
     assert "`/navegador-card POR>" in G.prompt(s, C)
+
+
+def test_the_kings_privilege_buttons_say_what_each_column_is_worth_best_first():
+    s = table()
+    s.step = "king"
+    sheet = s.sheets[C]
+    sheet.shipyards, sheet.churches = 3, 1
+    text = panel_text(s, C)
+    assert "[king shipyard +6 VP]" in text and "[king church +2 VP]" in text, text
+    labels = text.split("[")[1:]
+    assert labels[0].startswith("king shipyard +6 VP"), text

@@ -240,8 +240,13 @@ def choices(state: NavegadorState, seat: int) -> list[Choice]:
     if state.step in ("sail", "card_sail"):
         return [Choice(_leg_path(m), m) if isinstance(m, Leg) else Choice(("done",), m)
                 for m in legal]
-    if state.step == "king":
-        return [Choice(("king", m.column), m) for m in legal if isinstance(m, King)]
+    if state.step == "king":     # what each column is worth, the most first
+        from rules.navegador.scoring import king_gain
+
+        gains = [(king_gain(state.sheets[seat], m.column), m) for m in legal
+                 if isinstance(m, King)]
+        return [Choice(("king", f"{m.column} +{vp} VP"), m)
+                for vp, m in sorted(gains, key=lambda g: -g[0])]
     out = []
     for m in legal:
         if _pointless(state, seat, m):
