@@ -37,3 +37,17 @@ def test_the_kings_privilege_buttons_say_what_each_column_is_worth_best_first():
     assert "[king shipyard +6 VP]" in text and "[king church +2 VP]" in text, text
     labels = text.split("[")[1:]
     assert labels[0].startswith("king shipyard +6 VP"), text
+
+
+def test_market_buttons_count_the_goods_processed_not_the_orange_factorys_notation():
+    """'process sugar+orange+spice' and 'process sugar+spice+orange' read alike: the
+    labels say how many of each good are processed, the orange factory's included."""
+    from tests.navegador_helpers import A
+
+    s = ready(table(), A, "market1")
+    s.sheets[A].factories["sugar"] = 1                      # + the orange factory
+    text = panel_text(s, A)
+    assert "orange" not in text, text
+    for label in ("[market1 process 2 sugar]", "[market1 process 1 sugar+1 spice]",
+                  "[market1 process 1 spice]"):
+        assert label in text, text

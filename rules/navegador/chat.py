@@ -181,15 +181,19 @@ def _leg_path(leg: Leg) -> tuple[str, ...]:
     return (origins, f"→ {_place(leg.paths[0].dest)}", counts)
 
 
-def _action_path(step: Step) -> tuple[str, ...]:
+def _action_path(state: NavegadorState, seat: int, step: Step) -> tuple[str, ...]:
     """An action's own labels, after its space: `2`, `sugar+shipyard`, `sell gold` ›
-    `process sugar`, `skip`."""
+    `process 2 sugar+1 spice`, `skip`. A process label counts the goods each processes,
+    the orange factory's included (the notation's `sugar+orange+spice` and
+    `sugar+spice+orange` read alike to a new player)."""
     if isinstance(step, Market):
         parts = []
         if step.sell:
             parts.append("sell " + "+".join(step.sell))
         if step.process:
-            parts.append("process " + "+".join(str(p) for p in step.process))
+            sheet = state.sheets[seat]
+            parts.append("process " + "+".join(
+                f"{actions.process_units(sheet, p)} {p.good}" for p in step.process))
         return tuple(parts)
     if isinstance(step, Skip):
         return ("skip",)
@@ -206,7 +210,8 @@ def _turn_choices(state: NavegadorState, seat: int, rondel: Rondel) -> Iterator[
         return
     for m in _legal(after, seat):
         if not isinstance(m, (Done, Skip)) and not _pointless(after, seat, m):
-            yield Choice((rondel.key, *pay, *_action_path(m)), _turn(rondel, m))
+            yield Choice((rondel.key, *pay, *_action_path(after, seat, m)),
+                         _turn(rondel, m))
     yield Choice((rondel.key, *pay, "skip"), _turn(rondel, SKIP))
 
 
@@ -252,7 +257,8 @@ def choices(state: NavegadorState, seat: int) -> list[Choice]:
         if _pointless(state, seat, m):
             continue
         word = str(m).split(" ", 1)[0]
-        out.append(Choice(("skip",) if isinstance(m, Skip) else (word, *_action_path(m)), m))
+        path = ("skip",) if isinstance(m, Skip) else (word, *_action_path(state, seat, m))
+        out.append(Choice(path, m))
     return out
 
 
