@@ -51,3 +51,17 @@ def test_market_buttons_count_the_goods_processed_not_the_orange_factorys_notati
     for label in ("[market1 process 2 sugar]", "[market1 process 1 sugar+1 spice]",
                   "[market1 process 1 spice]"):
         assert label in text, text
+
+
+def test_a_paid_rondel_move_says_how_many_ships_and_from_where_in_words():
+    from bot.table.panels import Panels
+    from tests.navegador_helpers import A, explore_all
+
+    s = put_ships(explore_all(table(), "GUI", "BAH"), A, POR=1, GUI=2, BAH=1)
+    s = ready(s, A, "market1", 5)                           # Sail is 6 spaces on
+    table_ = table_of("navegador", s)
+    root = Panels().offer(table_, A).root
+    sail = next(i for i, item in enumerate(root.items) if item.label == "sail")
+    text = Panels().for_seat(table_, A, (sail,)).describe()
+    assert "[pay 3 ships (Bahia, Guiné ×2)]" in text, text
+    assert "BAH" not in text and " x2" not in text, text

@@ -200,8 +200,16 @@ def _action_path(state: NavegadorState, seat: int, step: Step) -> tuple[str, ...
     return (step.params(),)  # type: ignore[union-attr]
 
 
+def _pay_label(rondel: Rondel) -> str:
+    """`pay 3 ships (Bahia, Guiné ×2)` — the notation's `pay BAH, GUI x2` in words."""
+    regions = list(dict.fromkeys(rondel.pay))
+    where = ", ".join(_place(r) + (f" ×{n}" if (n := rondel.pay.count(r)) > 1 else "")
+                      for r in regions) if len(regions) > 1 else _place(regions[0])
+    return f"pay {actions.plural(len(rondel.pay), 'ship')} ({where})"
+
+
 def _turn_choices(state: NavegadorState, seat: int, rondel: Rondel) -> Iterator[Choice]:
-    pay = (rondel.pay_text().strip(),) if rondel.pay else ()
+    pay = (_pay_label(rondel),) if rondel.pay else ()
     if _action_of(rondel.space) == "sail":
         yield Choice((rondel.key, *pay), rondel)   # the legs follow, one press each
         return
