@@ -65,3 +65,17 @@ def test_a_paid_rondel_move_says_how_many_ships_and_from_where_in_words():
     text = Panels().for_seat(table_, A, (sail,)).describe()
     assert "[pay 3 ships (Bahia, Guiné ×2)]" in text, text
     assert "BAH" not in text and " x2" not in text, text
+
+
+def test_colony_buttons_name_the_regions_as_the_sail_buttons_do():
+    from bot.table.panels import Panels
+    from tests.navegador_helpers import A, explore_all
+
+    s = put_ships(explore_all(table(), "GUI", "BAH"), A, GUI=2, BAH=1)
+    s = ready(s, A, "colony", 1)
+    s.sheets[A].workers = 6
+    text = Panels().for_seat(table_of("navegador", s), A, (0,)).describe()
+    assert "colony ›" in text
+    for label in ("[Guiné]", "[Guiné ×2]", "[Bahia, Guiné ×2]"):
+        assert label in text, text
+    assert "GUI" not in text and "BAH" not in text, text

@@ -18,6 +18,7 @@ from rules.navegador.data import ROMAN, load_data
 from rules.navegador.lexicon import COLUMN_WORDS
 from rules.navegador.moves import (
     CardSail,
+    Colony,
     Done,
     King,
     Leg,
@@ -183,9 +184,9 @@ def _leg_path(leg: Leg) -> tuple[str, ...]:
 
 def _action_path(state: NavegadorState, seat: int, step: Step) -> tuple[str, ...]:
     """An action's own labels, after its space: `2`, `sugar+shipyard`, `sell gold` ›
-    `process 2 sugar+1 spice`, `skip`. A process label counts the goods each processes,
-    the orange factory's included (the notation's `sugar+orange+spice` and
-    `sugar+spice+orange` read alike to a new player)."""
+    `process 2 sugar+1 spice`, `Guiné ×2, Bahia`, `skip`. A process label counts the
+    goods each processes, the orange factory's included (the notation's
+    `sugar+orange+spice` and `sugar+spice+orange` read alike to a new player)."""
     if isinstance(step, Market):
         parts = []
         if step.sell:
@@ -195,16 +196,22 @@ def _action_path(state: NavegadorState, seat: int, step: Step) -> tuple[str, ...
             parts.append("process " + "+".join(
                 f"{actions.process_units(sheet, p)} {p.good}" for p in step.process))
         return tuple(parts)
+    if isinstance(step, Colony):     # place names, as on the sail buttons
+        return (_places(step.regions),)
     if isinstance(step, Skip):
         return ("skip",)
     return (step.params(),)  # type: ignore[union-attr]
 
 
+def _places(regions: tuple[str, ...]) -> str:
+    """("BAH", "GUI", "GUI") -> `Bahia, Guiné ×2`."""
+    return ", ".join(_place(r) + (f" ×{n}" if (n := regions.count(r)) > 1 else "")
+                     for r in dict.fromkeys(regions))
+
+
 def _pay_label(rondel: Rondel) -> str:
     """`pay 3 ships (Bahia, Guiné ×2)` — the notation's `pay BAH, GUI x2` in words."""
-    regions = list(dict.fromkeys(rondel.pay))
-    where = ", ".join(_place(r) + (f" ×{n}" if (n := rondel.pay.count(r)) > 1 else "")
-                      for r in regions) if len(regions) > 1 else _place(regions[0])
+    where = _places(rondel.pay) if len(set(rondel.pay)) > 1 else _place(rondel.pay[0])
     return f"pay {actions.plural(len(rondel.pay), 'ship')} ({where})"
 
 
