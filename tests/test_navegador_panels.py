@@ -79,3 +79,20 @@ def test_colony_buttons_name_the_regions_as_the_sail_buttons_do():
     for label in ("[Guiné]", "[Guiné ×2]", "[Bahia, Guiné ×2]"):
         assert label in text, text
     assert "GUI" not in text and "BAH" not in text, text
+
+
+def test_a_sail_button_into_an_unexplored_region_says_it_explores():
+    """Exploring loses ships: the button says so, and ships from two regions count as
+    '×1 + ×2' after the place names, not in region codes."""
+    from tests.navegador_helpers import A, explore_all, play
+
+    s = put_ships(explore_all(table(), "GUI", "BAH", "ANG", "RIO"), A, ANG=2, RIO=2)
+    s = ready(s, A, "sail", 1)
+    s.phase = 2
+    s, _ = play(s, A, "sail")
+    text = panel_text(s, A)
+    assert "[Angola → Guiné ×1]" in text, text
+    assert "[Angola → Cabo da Boa Esperança (explore) ×2]" in text, text
+    assert ("[Angola + Rio de Janeiro → Cabo da Boa Esperança (explore) ×1 + ×2]"
+            in text), text
+    assert "ANG" not in text.split("\n", 1)[1], text

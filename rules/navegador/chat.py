@@ -173,13 +173,17 @@ def _place(region: str) -> str:
     return load_data().region(region).name
 
 
-def _leg_path(leg: Leg) -> tuple[str, ...]:
+def _leg_path(state: NavegadorState, leg: Leg) -> tuple[str, ...]:
+    """`Bahia` › `→ Guiné` › `×2`; a leg into an unexplored region says it explores
+    (ships are lost there), and ships from several regions count in their order:
+    `Angola + Rio de Janeiro` › `→ Cabo da Boa Esperança (explore)` › `×1 + ×2`."""
+    dest = leg.paths[0].dest
+    to = f"→ {_place(dest)}" + (" (explore)" if state.regions[dest].explorer else "")
     if len(leg.paths) == 1:
         p = leg.paths[0]
-        return (_place(p.origin), f"→ {_place(p.dest)}", f"×{p.count}")
+        return (_place(p.origin), to, f"×{p.count}")
     origins = " + ".join(_place(p.origin) for p in leg.paths)
-    counts = " + ".join(f"{p.origin} ×{p.count}" for p in leg.paths)
-    return (origins, f"→ {_place(leg.paths[0].dest)}", counts)
+    return (origins, to, " + ".join(f"×{p.count}" for p in leg.paths))
 
 
 def _action_path(state: NavegadorState, seat: int, step: Step) -> tuple[str, ...]:
@@ -258,7 +262,7 @@ def choices(state: NavegadorState, seat: int) -> list[Choice]:
             cards = []
         return cards + out
     if state.step in ("sail", "card_sail"):
-        return [Choice(_leg_path(m), m) if isinstance(m, Leg) else Choice(("done",), m)
+        return [Choice(_leg_path(state, m), m) if isinstance(m, Leg) else Choice(("done",), m)
                 for m in legal]
     if state.step == "king":     # what each column is worth, the most first
         from rules.navegador.scoring import king_gain
