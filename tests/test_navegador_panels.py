@@ -96,3 +96,12 @@ def test_a_sail_button_into_an_unexplored_region_says_it_explores():
     assert ("[Angola + Rio de Janeiro → Cabo da Boa Esperança (explore) ×1 + ×2]"
             in text), text
     assert "ANG" not in text.split("\n", 1)[1], text
+
+
+def test_hand_lists_the_orange_factory_beside_the_others_not_after_none():
+    from tests.navegador_helpers import A
+
+    s = table()
+    assert "🏭 factories orange 1 ·" in G.private_text(s, A)
+    s.sheets[A].factories["sugar"] = 2
+    assert "🏭 factories sugar 2, orange 1 ·" in G.private_text(s, A)

@@ -413,12 +413,12 @@ def private_text(state: NavegadorState, seat: int) -> str:
     def listing(counts: dict[str, int]) -> str:
         return ", ".join(f"{k} {v}" for k, v in counts.items() if v) or "none"
 
+    factories = listing({**sheet.factories, "orange": sheet.orange})   # 'sugar 2, orange 1'
     lines = [
         "Your sheet — nothing in Navegador is hidden:",
         f"💰 {sheet.cash} Cr · 👷 {sheet.workers} workers · ⛵ ships {listing(sheet.ships)} "
         f"({sheet.supply} in supply)",
-        f"🏭 factories {listing(sheet.factories)}"
-        + (f" + {sheet.orange} orange" if sheet.orange else "")
+        f"🏭 factories {factories}"
         + f" · shipyards {sheet.shipyards} · churches {sheet.churches}",
         f"🏝️ colonies {listing(sheet.colonies)} · explorers {sheet.explorers}",
         f"📜 privileges {listing(sheet.privileges)} · {sheet.score} VP if the game ended now",
