@@ -16,7 +16,7 @@ def test_the_card_is_offered_only_when_a_ship_of_the_holders_can_sail():
     """Played with no ship to sail, the card is only passed on: no button for it, and
     the prompt and /hand do not advertise a sail the holder cannot make."""
     s = put_ships(ready(table(), C, "workers"), C)          # C holds the card, no ships
-    assert "[card]" not in panel_text(s, C)
+    assert "Navegador card" not in panel_text(s, C).split("\n", 1)[1]
     said = G.prompt(s, C)
     assert "extra Sail" not in said and "POR>GUI" not in said, said
     assert "none can now" in said, said
@@ -24,7 +24,7 @@ def test_the_card_is_offered_only_when_a_ship_of_the_holders_can_sail():
     assert "POR>GUI" not in note and "none can now" in note, note
 
     s = put_ships(ready(table(), C, "workers"), C, POR=2)
-    assert "[card]" in panel_text(s, C)
+    assert "[Navegador card (extra Sail)]" in panel_text(s, C)
     assert "`/navegador-card POR>" in G.prompt(s, C)
 
 

@@ -235,6 +235,7 @@ def _turn_choices(state: NavegadorState, seat: int, rondel: Rondel) -> Iterator[
 
 
 SKIP = Skip()
+CARD = "Navegador card (extra Sail)"      # the button, beside the rondel's spaces
 _A_TURN = Turn(steps=(SKIP,))
 
 
@@ -251,7 +252,7 @@ def choices(state: NavegadorState, seat: int) -> list[Choice]:
     sail, it is only passed on."""
     legal = _legal(state, seat)
     if state.step == "start":
-        cards = [Choice(("card",), m) for m in legal if isinstance(m, CardSail)]
+        cards = [Choice((CARD,), m) for m in legal if isinstance(m, CardSail)]
         stone = state.sheets[seat].stone
         rondels = sorted((m for m in legal if isinstance(m, Rondel)),
                          key=lambda r: (turn.rondel_distance(stone, r.space), r.pay))
