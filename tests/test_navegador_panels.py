@@ -105,3 +105,11 @@ def test_hand_lists_the_orange_factory_beside_the_others_not_after_none():
     assert "🏭 factories orange 1 ·" in G.private_text(s, A)
     s.sheets[A].factories["sugar"] = 2
     assert "🏭 factories sugar 2, orange 1 ·" in G.private_text(s, A)
+
+
+def test_sail_skip_says_no_ship_sails_as_build_skip_says_no_action():
+    from tests.navegador_helpers import A
+
+    s = ready(table(), A, "sail", 1)
+    assert G.describe(s, A, G.parse(s, A, "sail skip")) == "sail skip — to Sail, free; no sail"
+    assert G.describe(s, A, G.parse(s, A, "build skip")).endswith("; no action")
