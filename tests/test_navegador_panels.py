@@ -113,3 +113,15 @@ def test_sail_skip_says_no_ship_sails_as_build_skip_says_no_action():
     s = ready(table(), A, "sail", 1)
     assert G.describe(s, A, G.parse(s, A, "sail skip")) == "sail skip — to Sail, free; no sail"
     assert G.describe(s, A, G.parse(s, A, "build skip")).endswith("; no action")
+
+
+def test_sail_with_no_ship_able_to_sail_is_one_press_named_skip():
+    """Pressing 'sail' led to a panel of only [done]: with no ship at sea, the
+    button says 'sail skip' and plays the whole turn."""
+    from tests.navegador_helpers import A
+
+    s = put_ships(ready(table(), A, "sail", 1), A)
+    text = panel_text(s, A)
+    assert "[sail skip]" in text and "[sail]" not in text, text
+    s = put_ships(ready(table(), A, "sail", 1), A, POR=2)
+    assert "[sail]" in panel_text(s, A)

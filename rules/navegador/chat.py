@@ -222,7 +222,10 @@ def _pay_label(rondel: Rondel) -> str:
 def _turn_choices(state: NavegadorState, seat: int, rondel: Rondel) -> Iterator[Choice]:
     pay = (_pay_label(rondel),) if rondel.pay else ()
     if _action_of(rondel.space) == "sail":
-        yield Choice((rondel.key, *pay), rondel)   # the legs follow, one press each
+        if state.sheets[seat].ships_on_board > len(rondel.pay):
+            yield Choice((rondel.key, *pay), rondel)   # the legs follow, one press each
+        else:       # no ship left to sail (paid ships leave the board): one press, named so
+            yield Choice((rondel.key, *pay, "skip"), _turn(rondel, DONE))
         return
     after = _apply(state, seat, rondel)
     if after is None:
@@ -235,6 +238,7 @@ def _turn_choices(state: NavegadorState, seat: int, rondel: Rondel) -> Iterator[
 
 
 SKIP = Skip()
+DONE = Done()
 CARD = "Navegador card (extra Sail)"      # the button, beside the rondel's spaces
 _A_TURN = Turn(steps=(SKIP,))
 
