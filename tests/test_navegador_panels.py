@@ -125,3 +125,21 @@ def test_sail_with_no_ship_able_to_sail_is_one_press_named_skip():
     assert "[sail skip]" in text and "[sail]" not in text, text
     s = put_ships(ready(table(), A, "sail", 1), A, POR=2)
     assert "[sail]" in panel_text(s, A)
+
+
+def test_a_payment_from_far_regions_fits_its_button():
+    """Three ships paid from three long-named regions: the button keeps its whole label
+    (codes then, not names cut at 80 characters)."""
+    from bot.table.panels import Panels
+    from tests.navegador_helpers import A, explore_all
+
+    s = put_ships(explore_all(table(), "GUI", "BAH", "ANG", "RIO", "CAB"), A,
+                  ANG=1, CAB=1, RIO=1)
+    s = ready(s, A, "market1", 6)                    # 6 spaces: 3 ships to pay
+    s.sheets[A].factories["sugar"] = 1
+    table_ = table_of("navegador", s)
+    root = Panels().offer(table_, A).root
+    market = next(i for i, item in enumerate(root.items) if item.label == "market1")
+    text = Panels().for_seat(table_, A, (market,)).describe()
+    assert "…" not in text, text
+    assert "[pay 3 ships (ANG, CAB, RIO) process 1 sugar+1 spice]" in text, text

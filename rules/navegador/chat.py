@@ -213,9 +213,17 @@ def _places(regions: tuple[str, ...]) -> str:
                      for r in dict.fromkeys(regions))
 
 
+PAY_NAMES = 24     # characters of place names a payment label spells out; codes beyond
+
+
 def _pay_label(rondel: Rondel) -> str:
-    """`pay 3 ships (Bahia, Guiné ×2)` — the notation's `pay BAH, GUI x2` in words."""
+    """`pay 3 ships (Bahia, Guiné ×2)` — the notation's `pay BAH, GUI x2` in words; from
+    far-apart regions in codes, so that the action's own label still fits its button:
+    `pay 3 ships (ANG, CAB, RIO)`."""
     where = _places(rondel.pay) if len(set(rondel.pay)) > 1 else _place(rondel.pay[0])
+    if len(where) > PAY_NAMES:
+        where = ", ".join(r + (f" ×{n}" if (n := rondel.pay.count(r)) > 1 else "")
+                          for r in dict.fromkeys(rondel.pay))
     return f"pay {actions.plural(len(rondel.pay), 'ship')} ({where})"
 
 
