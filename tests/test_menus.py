@@ -80,3 +80,15 @@ def test_a_path_both_a_choice_and_a_group() -> None:
     root = tree(paths)
     sail = root.items[0]
     assert isinstance(sail, Node) and [i.label for i in sail.items][0] == "sail"
+
+
+def test_a_long_description_keeps_its_effect_and_cuts_the_notation():
+    from bot.table.menus import clip_detail
+
+    text = "market1 sell gold, process sugar+spice+orange pay ANG, CEI, MAC, MOC — " \
+           "to Market, pay 4 ships; +150 Cr"
+    short = clip_detail(text, 100)
+    assert len(short) == 100 and short.endswith(" — to Market, pay 4 ships; +150 Cr"), short
+    assert short.startswith("market1 sell gold, process") and "… — " in short
+    assert clip_detail("workers 2 — 100 Cr", 100) == "workers 2 — 100 Cr"
+    assert clip_detail("x" * 120, 100) == "x" * 99 + "…"          # no effect to keep

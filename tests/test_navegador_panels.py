@@ -143,3 +143,29 @@ def test_a_payment_from_far_regions_fits_its_button():
     text = Panels().for_seat(table_, A, (market,)).describe()
     assert "…" not in text, text
     assert "[pay 3 ships (ANG, CAB, RIO) process 1 sugar+1 spice]" in text, text
+
+
+def test_a_menu_option_description_keeps_the_money_when_it_is_long():
+    """'… pay 4 ships; +150…' cut the income: the notation is shortened instead."""
+    from bot.table.panels import Menu, Panels
+    from tests.navegador_helpers import A, explore_all
+    from tests.test_panels import every_node
+
+    s = explore_all(table(), "GUI", "BAH", "ANG", "RIO", "CAB", "MOC", "IND", "CEI",
+                    "MAL", "TIM", "MAC")
+    s = ready(put_ships(s, A, ANG=1, CEI=1, MAC=1, MOC=1), A, "market1", 7)
+    sheet = s.sheets[A]
+    sheet.factories.update(sugar=1, gold=1, spice=1)
+    sheet.colonies["gold"], sheet.colonies["spice"] = [60], [60]
+    s.phase = 3
+    table_ = table_of("navegador", s)
+    panels = Panels()
+    descriptions = [o.description for position in every_node(panels.offer(table_, A).root)
+                    for row in panels.for_seat(table_, A, position).rows
+                    if isinstance(row, Menu) for o in row.options]
+    long = [d for d in descriptions if "pay 4 ships" in d]
+    assert long and all(d.endswith(" Cr") or d.endswith("no action") for d in long), long
+
+    from bot.table.suggest import suggest                  # autocomplete: the same
+    labels = [label for _, label in suggest(G, s, A, G.verb("market"), "market1 sell")]
+    assert labels and all(len(x) <= 100 and x.endswith(" Cr") for x in labels), labels
