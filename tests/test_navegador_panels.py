@@ -146,8 +146,10 @@ def test_a_payment_from_far_regions_fits_its_button():
 
 
 def test_a_menu_option_description_keeps_the_money_when_it_is_long():
-    """'… pay 4 ships; +150…' cut the income: the notation is shortened instead."""
+    """'… pay 4 ships; +150…' cut the income: the notation is shortened instead, on a
+    menu option and in autocomplete."""
     from bot.table.panels import Menu, Panels
+    from bot.table.suggest import suggest
     from tests.navegador_helpers import A, explore_all
     from tests.test_panels import every_node
 
@@ -166,6 +168,19 @@ def test_a_menu_option_description_keeps_the_money_when_it_is_long():
     long = [d for d in descriptions if "pay 4 ships" in d]
     assert long and all(d.endswith(" Cr") or d.endswith("no action") for d in long), long
 
-    from bot.table.suggest import suggest                  # autocomplete: the same
     labels = [label for _, label in suggest(G, s, A, G.verb("market"), "market1 sell")]
     assert labels and all(len(x) <= 100 and x.endswith(" Cr") for x in labels), labels
+
+
+def test_the_card_holder_out_of_turn_is_not_told_to_choose_a_rondel_action():
+    """With the card playable at anyone's turn, the holder's own panel offers only the
+    card: its heading says so, not 'choose a rondel action'."""
+    from tests.navegador_helpers import A
+
+    s = put_ships(table(), C, POR=2)
+    s.options = {"navegador_card_anytime": True}
+    assert s.current == A and C in G.to_act(s)
+    text = panel_text(s, C)
+    assert "rondel" not in text and "before P1 moves (`/navegador-card POR>" in text, text
+    put_ships(s, C)
+    assert "none of your ships can sail now" in G.prompt(s, C)

@@ -380,6 +380,12 @@ def prompt(state: NavegadorState, seat: int | None = None) -> str:
         text = "choose a rondel action"
         holder = state.card.holder
         example = card_example(state, seat) if seat == holder else ""
+        if seat == holder and seat != state.current and turn.card_usable(state, seat):
+            # the card played at the start of someone else's turn (a variant)
+            if example is None:
+                return "you hold the Navegador card, but none of your ships can sail now"
+            return (f"you may play your Navegador card for an extra Sail before seat "
+                    f"{state.current + 1} moves (`/navegador-card {example}`)")
         if seat is not None and example and turn.card_usable(state, seat):
             return (f"{text}, or first play your Navegador card for an extra Sail "
                     f"(`/navegador-card {example}`, then your turn)")
