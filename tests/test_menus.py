@@ -92,3 +92,15 @@ def test_a_long_description_keeps_its_effect_and_cuts_the_notation():
     assert short.startswith("market1 sell gold, process") and "… — " in short
     assert clip_detail("workers 2 — 100 Cr", 100) == "workers 2 — 100 Cr"
     assert clip_detail("x" * 120, 100) == "x" * 99 + "…"          # no effect to keep
+
+
+def test_a_small_group_beside_a_menu_keeps_its_name_on_its_buttons() -> None:
+    """A row of buttons has no placeholder: 'Malaca → Ceilão', not '→ Ceilão' from who
+    knows where (a menu of another group above it)."""
+    paths = ([("Cabo", f"→ R{n}") for n in range(24)]
+             + [("Malaca", "→ Ceilão"), ("Malaca", "→ Índia")] + [("done",)])
+    root = tree(paths)
+    fits(root)
+    assert root.kinds == ["menu", "buttons", "buttons"] and root.placeholders[0] == "Cabo"
+    assert root.items[0].label == "→ R0"                        # the menu names the group
+    assert [root.items[i].label for i in root.rows[1]] == ["Malaca → Ceilão", "Malaca → Índia"]

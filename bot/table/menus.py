@@ -152,7 +152,7 @@ def _flat(node: Node, entries: Sequence[Entry], groups: list[tuple[str, list[Ent
     if len(groups) > 1 and sum(_group_rows(len(g)) for _, g in groups) <= CHOICE_ROWS:
         start = 0
         for name, group in groups:
-            if len(group) > 1:      # the menu's placeholder names the group
+            if len(group) > PER_ROW:    # a menu: its placeholder names the group
                 for i in range(start, start + len(group)):
                     rest = entries[i].rest[1:]
                     node.items[i] = Leaf(" ".join(rest) or name, entries[i].index)
