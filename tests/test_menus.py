@@ -108,3 +108,27 @@ def test_a_path_both_a_choice_and_a_group() -> None:
     root = tree(paths)
     sail = root.items[0]
     assert isinstance(sail, Node) and [i.label for i in sail.items][0] == "sail"
+
+
+def test_a_long_description_keeps_its_effect_and_cuts_the_notation():
+    from bot.table.menus import clip_detail
+
+    text = "market1 sell gold, process sugar+spice+orange pay ANG, CEI, MAC, MOC — " \
+           "to Market, pay 4 ships; +150 Cr"
+    short = clip_detail(text, 100)
+    assert len(short) == 100 and short.endswith(" — to Market, pay 4 ships; +150 Cr"), short
+    assert short.startswith("market1 sell gold, process") and "… — " in short
+    assert clip_detail("workers 2 — 100 Cr", 100) == "workers 2 — 100 Cr"
+    assert clip_detail("x" * 120, 100) == "x" * 99 + "…"          # no effect to keep
+
+
+def test_a_small_group_beside_a_menu_keeps_its_name_on_its_buttons() -> None:
+    """A row of buttons has no placeholder: 'Malaca → Ceilão', not '→ Ceilão' from who
+    knows where (a menu of another group above it)."""
+    paths = ([("Cabo", f"→ R{n}") for n in range(24)]
+             + [("Malaca", "→ Ceilão"), ("Malaca", "→ Índia")] + [("done",)])
+    root = tree(paths)
+    fits(root)
+    assert root.kinds == ["menu", "buttons", "buttons"] and root.placeholders[0] == "Cabo"
+    assert root.items[0].label == "→ R0"                        # the menu names the group
+    assert [root.items[i].label for i in root.rows[1]] == ["Malaca → Ceilão", "Malaca → Índia"]

@@ -85,6 +85,17 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def clip_detail(text: str, limit: int) -> str:
+    """A move's description within ``limit``: when it reads "notation — effect" (as
+    ``Game.describe`` says it should), the notation is cut, never the effect — the cost
+    or gain a player reads it for ("… — to Market, pay 4 ships; +150 Cr")."""
+    text = " ".join(text.split())
+    head, sep, effect = text.partition(" — ")
+    if len(text) <= limit or not sep or len(sep) + len(effect) + 2 > limit:
+        return clip(text, limit)
+    return clip(head, limit - len(sep) - len(effect)) + sep + effect
+
+
 def _label(entry: Entry, own: str) -> str:
     return " ".join(entry.rest) or own
 

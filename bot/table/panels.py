@@ -259,7 +259,7 @@ def node_rows(game: Game, state: BaseModel, seat: int, offer: Offer, node: menus
             else:
                 detail = f"{item.size} choices ▸"
             options.append(Option(menus.clip(item.label, menus.OPTION_LABEL), ref(i),
-                                  menus.clip(detail, DESCRIPTION) if detail else ""))
+                                  menus.clip_detail(detail, DESCRIPTION) if detail else ""))
         rows.append(Menu(f"{position_ref(position)}/{k}",
                          menus.clip(node.placeholders[k] or "Choose…", 150), tuple(options)))
     return rows

@@ -10,6 +10,7 @@ import unicodedata
 
 from pydantic import BaseModel
 
+from bot.table.menus import clip_detail
 from rules import Game, Move, RulesError
 from rules.chat import Verb
 
@@ -76,9 +77,7 @@ def suggest(game: Game, state: BaseModel, seat: int, verb: Verb | None,
         if move in played or not accepted(game, state, seat, verb, value, move):
             continue
         played.append(move)
-        label = " ".join(game.describe(state, seat, move).split()) or value
-        if len(label) > MAX_LEN:
-            label = label[: MAX_LEN - 1] + "…"
+        label = clip_detail(game.describe(state, seat, move), MAX_LEN) or value
         out.append((value, label))
         if len(out) == MAX_CHOICES:
             break

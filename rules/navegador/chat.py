@@ -18,6 +18,7 @@ from rules.navegador.data import ROMAN, load_data
 from rules.navegador.lexicon import COLUMN_WORDS
 from rules.navegador.moves import (
     CardSail,
+    Colony,
     Done,
     King,
     Leg,
@@ -172,45 +173,81 @@ def _place(region: str) -> str:
     return load_data().region(region).name
 
 
-def _leg_path(leg: Leg) -> tuple[str, ...]:
+def _leg_path(state: NavegadorState, leg: Leg) -> tuple[str, ...]:
+    """`Bahia` › `→ Guiné` › `×2`; a leg into an unexplored region says it explores
+    (ships are lost there), and ships from several regions count in their order:
+    `Angola + Rio de Janeiro` › `→ Cabo da Boa Esperança (explore)` › `×1 + ×2`."""
+    dest = leg.paths[0].dest
+    to = f"→ {_place(dest)}" + (" (explore)" if state.regions[dest].explorer else "")
     if len(leg.paths) == 1:
         p = leg.paths[0]
-        return (_place(p.origin), f"→ {_place(p.dest)}", f"×{p.count}")
+        return (_place(p.origin), to, f"×{p.count}")
     origins = " + ".join(_place(p.origin) for p in leg.paths)
-    counts = " + ".join(f"{p.origin} ×{p.count}" for p in leg.paths)
-    return (origins, f"→ {_place(leg.paths[0].dest)}", counts)
+    return (origins, to, " + ".join(f"×{p.count}" for p in leg.paths))
 
 
-def _action_path(step: Step) -> tuple[str, ...]:
+def _action_path(state: NavegadorState, seat: int, step: Step) -> tuple[str, ...]:
     """An action's own labels, after its space: `2`, `sugar+shipyard`, `sell gold` ›
-    `process sugar`, `skip`."""
+    `process 2 sugar+1 spice`, `Guiné ×2, Bahia`, `skip`. A process label counts the
+    goods each processes, the orange factory's included (the notation's
+    `sugar+orange+spice` and `sugar+spice+orange` read alike to a new player)."""
     if isinstance(step, Market):
         parts = []
         if step.sell:
             parts.append("sell " + "+".join(step.sell))
         if step.process:
-            parts.append("process " + "+".join(str(p) for p in step.process))
+            sheet = state.sheets[seat]
+            parts.append("process " + "+".join(
+                f"{actions.process_units(sheet, p)} {p.good}" for p in step.process))
         return tuple(parts)
+    if isinstance(step, Colony):     # place names, as on the sail buttons
+        return (_places(step.regions),)
     if isinstance(step, Skip):
         return ("skip",)
     return (step.params(),)  # type: ignore[union-attr]
 
 
+def _places(regions: tuple[str, ...]) -> str:
+    """("BAH", "GUI", "GUI") -> `Bahia, Guiné ×2`."""
+    return ", ".join(_place(r) + (f" ×{n}" if (n := regions.count(r)) > 1 else "")
+                     for r in dict.fromkeys(regions))
+
+
+PAY_NAMES = 24     # characters of place names a payment label spells out; codes beyond
+
+
+def _pay_label(rondel: Rondel) -> str:
+    """`pay 3 ships (Bahia, Guiné ×2)` — the notation's `pay BAH, GUI x2` in words; from
+    far-apart regions in codes, so that the action's own label still fits its button:
+    `pay 3 ships (ANG, CAB, RIO)`."""
+    where = _places(rondel.pay) if len(set(rondel.pay)) > 1 else _place(rondel.pay[0])
+    if len(where) > PAY_NAMES:
+        where = ", ".join(r + (f" ×{n}" if (n := rondel.pay.count(r)) > 1 else "")
+                          for r in dict.fromkeys(rondel.pay))
+    return f"pay {actions.plural(len(rondel.pay), 'ship')} ({where})"
+
+
 def _turn_choices(state: NavegadorState, seat: int, rondel: Rondel) -> Iterator[Choice]:
-    pay = (rondel.pay_text().strip(),) if rondel.pay else ()
+    pay = (_pay_label(rondel),) if rondel.pay else ()
     if _action_of(rondel.space) == "sail":
-        yield Choice((rondel.key, *pay), rondel)   # the legs follow, one press each
+        if state.sheets[seat].ships_on_board > len(rondel.pay):
+            yield Choice((rondel.key, *pay), rondel)   # the legs follow, one press each
+        else:       # no ship left to sail (paid ships leave the board): one press, named so
+            yield Choice((rondel.key, *pay, "skip"), _turn(rondel, DONE))
         return
     after = _apply(state, seat, rondel)
     if after is None:
         return
     for m in _legal(after, seat):
         if not isinstance(m, (Done, Skip)) and not _pointless(after, seat, m):
-            yield Choice((rondel.key, *pay, *_action_path(m)), _turn(rondel, m))
+            yield Choice((rondel.key, *pay, *_action_path(after, seat, m)),
+                         _turn(rondel, m))
     yield Choice((rondel.key, *pay, "skip"), _turn(rondel, SKIP))
 
 
 SKIP = Skip()
+DONE = Done()
+CARD = "Navegador card (extra Sail)"      # the button, beside the rondel's spaces
 _A_TURN = Turn(steps=(SKIP,))
 
 
@@ -222,27 +259,38 @@ def _turn(*steps: Step) -> Turn:
 
 def choices(state: NavegadorState, seat: int) -> list[Choice]:
     """What a click panel offers: whole turns by rondel space at a turn start, else the
-    step at hand (legs, then `done`; the action or `skip`; the King's privilege)."""
+    step at hand (legs, then `done`; the action or `skip`; the King's privilege). The
+    Navegador card only when one of the holder's ships can sail: played with nowhere to
+    sail, it is only passed on."""
     legal = _legal(state, seat)
     if state.step == "start":
-        out = [Choice(("card",), m) for m in legal if isinstance(m, CardSail)]
+        cards = [Choice((CARD,), m) for m in legal if isinstance(m, CardSail)]
         stone = state.sheets[seat].stone
         rondels = sorted((m for m in legal if isinstance(m, Rondel)),
                          key=lambda r: (turn.rondel_distance(stone, r.space), r.pay))
+        out: list[Choice] = []
         for r in rondels:
             out += _turn_choices(state, seat, r)
-        return out
+        if cards and out and card_legs(state, seat) is None:
+            cards = []
+        return cards + out
     if state.step in ("sail", "card_sail"):
-        return [Choice(_leg_path(m), m) if isinstance(m, Leg) else Choice(("done",), m)
+        return [Choice(_leg_path(state, m), m) if isinstance(m, Leg) else Choice(("done",), m)
                 for m in legal]
-    if state.step == "king":
-        return [Choice(("king", m.column), m) for m in legal if isinstance(m, King)]
+    if state.step == "king":     # what each column is worth, the most first
+        from rules.navegador.scoring import king_gain
+
+        gains = [(king_gain(state.sheets[seat], m.column), m) for m in legal
+                 if isinstance(m, King)]
+        return [Choice(("king", f"{m.column} +{vp} VP"), m)
+                for vp, m in sorted(gains, key=lambda g: -g[0])]
     out = []
     for m in legal:
         if _pointless(state, seat, m):
             continue
         word = str(m).split(" ", 1)[0]
-        out.append(Choice(("skip",) if isinstance(m, Skip) else (word, *_action_path(m)), m))
+        path = ("skip",) if isinstance(m, Skip) else (word, *_action_path(state, seat, m))
+        out.append(Choice(path, m))
     return out
 
 
@@ -272,12 +320,24 @@ def idle_reason(state: NavegadorState, seat: int) -> str:
     return reason
 
 
-def card_example(state: NavegadorState, seat: int) -> str:
-    """A card sail the holder could make now (`POR>GUI x2` when there is none to show)."""
+def card_legs(state: NavegadorState, seat: int) -> list[Leg] | None:
+    """The legs the holder's card sail could start with now; None when the card may be
+    played now but none of the holder's ships can sail, [] when it may not be played."""
     from rules.navegador.legal import legal_steps
 
     after = _apply(state, seat, CardSail()) if turn.card_usable(state, seat) else None
-    legs = [m for m in legal_steps(after, seat) if isinstance(m, Leg)] if after else []
+    if after is None:
+        return []
+    legs = [m for m in legal_steps(after, seat) if isinstance(m, Leg)]
+    return legs or None
+
+
+def card_example(state: NavegadorState, seat: int) -> str | None:
+    """A card sail the holder could make now (`POR>GUI x2` when the card may not be
+    played now); None when it may be, but none of the holder's ships can sail."""
+    legs = card_legs(state, seat)
+    if legs is None:
+        return None
     return str(legs[0]) if legs else "POR>GUI x2"
 
 
@@ -290,6 +350,8 @@ def card_when(state: NavegadorState, seat: int | None = None) -> str:
     if switch(state, "navegador_card_anytime"):
         return "at the start of any turn"
     example = card_example(state, seat) if seat is not None else "POR>GUI x2"
+    if example is None:
+        return "before your own turn, once a ship of yours can sail (none can now)"
     return f"before your own turn (`/navegador-card {example}`, then your turn)"
 
 
@@ -317,11 +379,19 @@ def prompt(state: NavegadorState, seat: int | None = None) -> str:
     if state.step == "start":
         text = "choose a rondel action"
         holder = state.card.holder
-        if seat is not None and seat == holder and turn.card_usable(state, seat):
+        example = card_example(state, seat) if seat == holder else ""
+        if seat == holder and seat != state.current and turn.card_usable(state, seat):
+            # the card played at the start of someone else's turn (a variant)
+            if example is None:
+                return "you hold the Navegador card, but none of your ships can sail now"
+            return (f"you may play your Navegador card for an extra Sail before seat "
+                    f"{state.current + 1} moves (`/navegador-card {example}`)")
+        if seat is not None and example and turn.card_usable(state, seat):
             return (f"{text}, or first play your Navegador card for an extra Sail "
-                    f"(`/navegador-card {card_example(state, seat)}`, then your turn)")
+                    f"(`/navegador-card {example}`, then your turn)")
         if seat is not None and seat == holder:
-            return f"{text} (you hold the Navegador card: you may play it {card_when(state)})"
+            when = card_when(state, seat if example is None else None)
+            return f"{text} (you hold the Navegador card: you may play it {when})"
         return f"{text} (the Navegador card is with seat {holder + 1})"
     if state.step in ("sail", "card_sail"):
         from rules.navegador.legal import legal_steps
@@ -362,12 +432,12 @@ def private_text(state: NavegadorState, seat: int) -> str:
     def listing(counts: dict[str, int]) -> str:
         return ", ".join(f"{k} {v}" for k, v in counts.items() if v) or "none"
 
+    factories = listing({**sheet.factories, "orange": sheet.orange})   # 'sugar 2, orange 1'
     lines = [
         "Your sheet — nothing in Navegador is hidden:",
         f"💰 {sheet.cash} Cr · 👷 {sheet.workers} workers · ⛵ ships {listing(sheet.ships)} "
         f"({sheet.supply} in supply)",
-        f"🏭 factories {listing(sheet.factories)}"
-        + (f" + {sheet.orange} orange" if sheet.orange else "")
+        f"🏭 factories {factories}"
         + f" · shipyards {sheet.shipyards} · churches {sheet.churches}",
         f"🏝️ colonies {listing(sheet.colonies)} · explorers {sheet.explorers}",
         f"📜 privileges {listing(sheet.privileges)} · {sheet.score} VP if the game ended now",

@@ -116,8 +116,11 @@ class Navegador(Game[NavegadorState]):
     def _effect(self, state: NavegadorState, seat: int, move: Move) -> str:
         sheet = state.sheets[seat]
         if isinstance(move, Turn):
-            return "; ".join(self._effect(state, seat, s) for s in move.steps
-                             if not isinstance(s, Done))
+            parts = [self._effect(state, seat, s) for s in move.steps
+                     if not isinstance(s, Done)]
+            if len(parts) == 1 and isinstance(move.steps[-1], Done):
+                parts.append("no sail")       # `sail skip`: the stone moves, no ship does
+            return "; ".join(parts)
         if isinstance(move, CardSail):
             return "extra Sail before your turn"
         if isinstance(move, Rondel):
