@@ -25,18 +25,25 @@ def fold(text: str) -> str:
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
-def _rank(value: str, typed: str, word: str | None) -> int | None:
-    """0 = prefix match, 1 = contained, None = no match."""
+def _rank(value: str, label: str | None, typed: str, word: str | None) -> int | None:
+    """How well a candidate matches what was typed: 0 = its notation starts so, 1 = its
+    label does (`/oar 6/-1`, `/sail Athenae`: what the player reads), 2 = the notation
+    contains it, 3 = the label does; None = no match."""
     if not typed:
         return 0
-    value = fold(value)
     variants = {typed}
     if word and not typed.startswith(word):
         variants.add(f"{word} {typed}")
+    value = fold(value)
     if any(value.startswith(v) for v in variants):
         return 0
-    if typed in value:
+    shown = fold(label) if label else ""
+    if shown and any(shown.startswith(v) for v in variants):
         return 1
+    if typed in value:
+        return 2
+    if shown and typed in shown:
+        return 3
     return None
 
 
@@ -58,6 +65,7 @@ def suggest(game: Game, state: BaseModel, seat: int, verb: Verb | None,
     word = verb.word if verb else None
     ranked: list[tuple[int, int, Move, str]] = []
     seen: set[str] = set()
+    labels: dict[str, str] = {}
     for i, move in enumerate(game.suggestions(state, seat, verb)):
         if i >= LOOK_AT:
             break
@@ -65,7 +73,10 @@ def suggest(game: Game, state: BaseModel, seat: int, verb: Verb | None,
         if value in seen or len(value) > MAX_LEN:
             continue
         seen.add(value)
-        rank = _rank(value, want, word)
+        label = None
+        if want:        # the label is worked out only to match what was typed
+            label = labels[value] = _label(game, state, seat, move, value)
+        rank = _rank(value, label, want, word)
         if rank is not None:
             ranked.append((rank, i, move, value))
         if len(ranked) >= 4 * MAX_CHOICES and sum(1 for r in ranked if r[0] == 0) >= 25:
@@ -77,8 +88,12 @@ def suggest(game: Game, state: BaseModel, seat: int, verb: Verb | None,
         if move in played or not accepted(game, state, seat, verb, value, move):
             continue
         played.append(move)
-        label = clip_detail(game.describe(state, seat, move), MAX_LEN) or value
-        out.append((value, label))
+        out.append((value, labels.get(value) or _label(game, state, seat, move, value)))
         if len(out) == MAX_CHOICES:
             break
     return out
+
+
+def _label(game: Game, state: BaseModel, seat: int, move: Move, value: str) -> str:
+    """What the choice shows: the game's words for the move, within Discord's 100."""
+    return clip_detail(game.describe(state, seat, move), MAX_LEN) or value
