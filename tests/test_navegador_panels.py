@@ -184,3 +184,23 @@ def test_the_card_holder_out_of_turn_is_not_told_to_choose_a_rondel_action():
     assert "rondel" not in text and "before P1 moves (`/navegador-card POR>" in text, text
     put_ships(s, C)
     assert "none of your ships can sail now" in G.prompt(s, C)
+
+
+def test_buttons_for_units_buildings_and_privileges_say_what_they_cost_or_bring():
+    """A button has no description line: '2 · 100 Cr', 'church · +30 Cr' on the label, with
+    the same amounts autocomplete gives ('workers 2 — 100 Cr')."""
+    seen = set()
+    for key in ("workers", "build", "privilege"):
+        s = ready(table(), C, key)
+        s.sheets[C].cash = 1000
+        for choice in G.choices(s, C):
+            space, *rest = choice.path
+            if space != key or rest == ["skip"]:
+                continue
+            label = rest[-1]
+            assert " · " in label, choice.path
+            amount = label.split(" · ")[1]
+            described = G.describe(s, C, choice.move)
+            assert amount in described, (choice.path, described)   # the Cr autocomplete says
+            seen.add(space)
+    assert seen == {"workers", "build", "privilege"}, seen

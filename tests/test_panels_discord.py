@@ -106,8 +106,11 @@ async def test_a_turn_by_clicks_on_the_board_message(client: FakeClient) -> None
     back = await press(client, me, sub, "◂ Back")
     assert back.events == ["edit"] and "workers ▸" in button_labels(sub)
     await press(client, me, sub, "workers")
-    count = next(lbl for lbl in button_labels(sub) if lbl.isdigit())
-    played = await press(client, me, sub, count)
+    # a count and its price: '2 · 100 Cr' (a button has no description line)
+    label = next(lbl for lbl in button_labels(sub) if lbl.split(" · ")[0].isdigit())
+    assert label.endswith(" Cr")
+    count = label.split(" · ")[0]
+    played = await press(client, me, sub, label)
     assert played.events[0] == "defer-update"                  # answered at once
     assert sub.view is None and "✅ Played `workers " in sub.content
     new = played.public[-1]
@@ -124,8 +127,9 @@ async def test_a_move_from_the_turn_dm(client: FakeClient) -> None:
     assert dm.image and dm.view is not None and "It is your turn" in dm.content
     await press(client, me, dm, "workers", dm=True)
     assert "workers ›" in dm.content                           # redrawn in place
-    count = next(lbl for lbl in button_labels(dm) if lbl.isdigit())
-    await press(client, me, dm, count, dm=True)
+    label = next(lbl for lbl in button_labels(dm) if lbl.split(" · ")[0].isdigit())
+    count = label.split(" · ")[0]
+    await press(client, me, dm, label, dm=True)
     assert dm.view is None and "✅ Played" in dm.content and f"<#{CH}>" in dm.content
     posted = client.channels[CH].sent[-1]                     # the board, in the channel
     assert posted.image and posted.view is not None and f"workers {count}" in posted.content

@@ -17,12 +17,14 @@ from rules.navegador import actions, turn
 from rules.navegador.data import ROMAN, load_data
 from rules.navegador.lexicon import COLUMN_WORDS
 from rules.navegador.moves import (
+    Build,
     CardSail,
     Colony,
     Done,
     King,
     Leg,
     Market,
+    Privilege,
     Rondel,
     Skip,
     Step,
@@ -204,6 +206,15 @@ def _action_path(state: NavegadorState, seat: int, step: Step) -> tuple[str, ...
         return (_places(step.regions),)
     if isinstance(step, Skip):
         return ("skip",)
+    # a button has no description line: what it costs or brings goes on the label
+    if isinstance(step, Units):
+        price = actions.unit_outcome(state, state.sheets[seat], step.what, step.count)[0]
+        return (f"{step.count} · {actions.cr(price)}",)
+    if isinstance(step, Build):
+        return (f"{step.params()} · {actions.cr(actions.build_cost(state, step.rows))}",)
+    if isinstance(step, Privilege):
+        gain = actions.check_privilege(state, seat, step)
+        return (f"{step.column} · +{actions.cr(gain)}",)
     return (step.params(),)  # type: ignore[union-attr]
 
 
