@@ -130,13 +130,14 @@ def in_progress(view: NavegadorView, record: LastTurn | None = None) -> bool:
 
 
 def turn_text(view: NavegadorView, record: LastTurn | None = None) -> str:
-    """What a turn did, in words: "Sail POR>GUI x2, GUI>ANG — explored Angola"."""
+    """What a turn did, in words: "Sail POR>GUI x2, GUI>ANG — explored Angola (lost 1
+    ship)"."""
     last = record or view.last
     legs = ", ".join(last.legs)
     card = ", ".join(last.card_legs)
     busy = in_progress(view, last)
     names = {r.id: r.name for r in view.regions}
-    explored = (" — explored " + ", ".join(names.get(r, r) for r in last.explored)
+    explored = (" — explored " + ", ".join(_explored(view, r, names) for r in last.explored)
                 if last.explored else "")
     if last.action is None:
         text = f"Navegador card sail {card}" if card else "Navegador card sail"
@@ -160,6 +161,14 @@ def turn_text(view: NavegadorView, record: LastTurn | None = None) -> str:
     if card:
         what = f"Navegador card sail {card}, then {what}"
     return what
+
+
+def _explored(view: NavegadorView, rid: str, names: dict[str, str]) -> str:
+    """"Angola (lost 1 ship)": the ships an exploration cost, as the chat says; without
+    it a "×2" arrow into a region holding one ship of that player is a puzzle."""
+    loss = next((r.loss for r in view.regions if r.id == rid), 0)
+    name = names.get(rid, rid)
+    return f"{name} (lost {loss} ship{'s' if loss != 1 else ''})" if loss else name
 
 
 last_turn_text = turn_text
