@@ -26,3 +26,17 @@ def test_the_log_says_how_many_ships_an_exploration_cost():
     # then her log line says where the other ship went
     line = next(t for t in drawn(view, since) if t.startswith("Sail RIO>CAB x2"))
     assert line == "Sail RIO>CAB x2 — explored Cabo da Boa Esperança (lost 1 ship)", line
+
+
+def test_the_scoreboard_says_what_the_k_of_a_kings_privilege_is():
+    # given a 5-player game over, where players placed their King's privilege: the
+    # scoreboard's privilege columns read "2+K", "1+K", "K"
+    view, since = demo_scenes(5, 1)["final"]
+    assert any(p.king for p in view.sheets)
+    seen = drawn(view, since)
+    assert any(t.endswith("+K") for t in seen)
+    # then the privileges' header says what K is
+    assert "K = King's" in seen, [t for t in seen if "Privilege" in t or "K" in t]
+    # and before anyone has placed one, it does not (there is no K to explain)
+    start, _ = demo_scenes(5, 1)["start"]
+    assert "K = King's" not in drawn(start)

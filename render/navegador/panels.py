@@ -272,6 +272,8 @@ def draw_scoreboard(image: Image.Image, pen: Pen, layout: Layout, view: Navegado
     if view.result is not None:      # the game is over: the places as the tie-break decided
         rank = [view.result.ranking.index(p.seat) + 1 for p in view.sheets]
     acting = set(view.to_act)
+    if any(p.king for p in view.sheets):
+        _king_key(pen, layout, cols["privileges"])
     for p in view.sheets:
         style = seats[p.seat]
         top, bottom = score_row(layout, p.seat)
@@ -322,6 +324,19 @@ def draw_scoreboard(image: Image.Image, pen: Pen, layout: Layout, view: Navegado
         if view.start_player == p.seat:
             pen.text((fx0 + 44, mid), "start", 18, c.muted, anchor="lm", max_width=44,
                      min_size=14)
+
+
+def _king_key(pen: Pen, layout: Layout, span: tuple[int, int]) -> None:
+    """Once a King's privilege is placed (a "K" in the privilege columns), the columns'
+    title says what K is: "Privileges · K = King's", over the static "Privileges"."""
+    c, x0, x1 = layout.colors, *span
+    mid = layout.scoreboard.box[1] + layout.scoreboard.head_h / 2 + 2 - 11
+    pen.rect((x0 + 2, mid - 12, x1 - 2, mid + 11), fill=c.panel)
+    title, key, gap = "Privileges ·", "K = King's", 7
+    w = text_width(title, 18, True) + gap + text_width(key, 18)
+    x = (x0 + x1 - w) / 2
+    x += pen.text((x, mid), title, 18, c.ink, anchor="lm", bold=True) + gap
+    pen.text((x, mid), key, 18, c.muted, anchor="lm", max_width=x1 - 2 - x)
 
 
 def _cell(pen: Pen, cols: dict[str, tuple[int, int]], key: str, mid: float, text: str,
