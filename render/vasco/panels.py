@@ -9,6 +9,7 @@ from render.vasco import sprites
 from render.vasco.canvas import Canvas
 from render.vasco.layout import Layout
 from render.vasco.seats import SeatStyle
+from rules.vasco.board import plural, reales
 from rules.vasco.data import MISSIONARY, load_data
 from rules.vasco.view import VascoView
 
@@ -67,7 +68,7 @@ def draw_players(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSt
         cv.text((x0 + 54, y0 + 27), name, f.large, s.ink, s.color, bold=True, anchor="lm",
                 max_width=w - vp_w - 48)
         y = y0 + 60
-        line = f"{p.coins} Reales · {p.captains} captain{'s' if p.captains != 1 else ''}"
+        line = f"{reales(p.coins)} · {plural(p.captains, 'captain')}"
         extra = (view.phase == "place" and p.extra == "hand" and not p.extra_declined
                  and view.holders.get("manuel") == s.seat)
         if p.discs and view.phase == "place":
