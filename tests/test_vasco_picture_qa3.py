@@ -24,3 +24,23 @@ def test_a_player_with_one_real_reads_1_real_as_the_summary_says():
     # then the panel reads "1 Real", not "1 Reales"
     assert any(t.startswith("1 Real · 1 captain") for t in drawn), drawn
     assert not any(t.startswith("1 Reales") for t in drawn)
+
+
+def test_the_navigation_board_says_what_a_slot_number_and_the_white_arrow_mean():
+    from render.vasco import geometry as geo
+    from render.vasco.static import static_texts
+    from rules.vasco.data import load_data
+
+    # given the slots' numbers (13, 11, 9, …) and '3 ▲4+' next to the action slots'
+    # '3+ players': a new player could not tell a slot's need and VP, or read ▲4+ as players
+    arrow = f"▲{load_data().arrow_min}+"
+    for players in (2, 3, 4):
+        texts = static_texts(players)
+        # then a key in the Calicut row (right of its one slot) says both
+        calicut = dict(geo.landing_rows())["calicut"]
+        key = [t[5:] for t, (x0, y0, x1, y1) in texts
+               if x0 > geo.landing_slot(calicut, 1)[2] and y0 >= calicut[1]
+               and y1 <= calicut[3] and x1 <= calicut[2]]
+        assert any("strength" in t and "VP" in t for t in key), key
+        assert any(t.startswith(arrow) and "strength" in t for t in key), key
+        assert not any("…" in t for t in key)
