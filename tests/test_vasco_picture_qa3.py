@@ -44,3 +44,23 @@ def test_the_navigation_board_says_what_a_slot_number_and_the_white_arrow_mean()
         assert any("strength" in t and "VP" in t for t in key), key
         assert any(t.startswith(arrow) and "strength" in t for t in key), key
         assert not any("…" in t for t in key)
+
+
+def test_a_player_panel_says_its_ships_are_those_in_hand_with_their_strength():
+    from rules.vasco.data import load_data
+
+    # given a player whose ships are all out on the navigation board (none in hand) and one
+    # whose launched ship I-01 waits in hand: the panel read "Ships: —" beside the player's
+    # own ships on the board, and "I-01 3/2" (a crew number that no longer matters)
+    view, _ = demo_scenes(3, 1)["middle"]
+    seats = [p.model_copy(deep=True) for p in view.seats]
+    seats[0].ships, seats[1].ships = [], ["I-01"]
+    drawn = _drawn(view.model_copy(update={"seats": seats}), ["A", "B", "C"])
+    # then the label says "in hand", as the summary does, and the chip gives the strength
+    assert drawn.count("Ships in hand:") == 3 and "Ships:" not in drawn
+    strength = load_data().tiles["I-01"].strength
+    assert f"I-01 str {strength}" in drawn
+    assert not any(t.startswith("I-01 ") and "/" in t for t in drawn)
+    # and every ship chip fits its 100 px chip, for every tile
+    for tile, t in load_data().tiles.items():
+        assert text.width(f"{tile} str {t.strength}", "regular", 16) <= 100 - 8
