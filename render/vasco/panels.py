@@ -9,6 +9,7 @@ from render.vasco import sprites
 from render.vasco.canvas import Canvas
 from render.vasco.layout import Layout
 from render.vasco.seats import SeatStyle
+from rules.vasco.board import plural, reales
 from rules.vasco.data import MISSIONARY, load_data
 from rules.vasco.view import VascoView
 
@@ -67,7 +68,7 @@ def draw_players(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSt
         cv.text((x0 + 54, y0 + 27), name, f.large, s.ink, s.color, bold=True, anchor="lm",
                 max_width=w - vp_w - 48)
         y = y0 + 60
-        line = f"{p.coins} Reales · {p.captains} captain{'s' if p.captains != 1 else ''}"
+        line = f"{reales(p.coins)} · {plural(p.captains, 'captain')}"
         extra = (view.phase == "place" and p.extra == "hand" and not p.extra_declined
                  and view.holders.get("manuel") == s.seat)
         if p.discs and view.phase == "place":
@@ -83,7 +84,7 @@ def draw_players(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSt
         _crew(cv, layout, x, y, MISSIONARY, p.missionaries, c.panel)
         y += 38
         y = _tiles(cv, layout, x0 + 10, y, w, "Projects", p.projects, c.tile)
-        y = _tiles(cv, layout, x0 + 10, y, w, "Ships", p.ships, c.ship_side)
+        y = _tiles(cv, layout, x0 + 10, y, w, "Ships in hand", p.ships, c.ship_side)
         chars = [CHARACTER_SHORT[k] for k in data.characters.order if view.holders.get(k)
                  == s.seat]
         cv.text((x0 + 10, y), "Holds: " + (", ".join(chars) or "—"), f.small, c.ink, c.panel,
@@ -96,7 +97,8 @@ def draw_players(cv: Canvas, layout: Layout, view: VascoView, seats: list[SeatSt
 
 def _tiles(cv: Canvas, layout: Layout, x: int, y: int, w: int, label: str, tiles: list[str],
            fill: str) -> int:
-    """A label and one chip per tile ('I-04 4/3': strength/crew), on up to two lines."""
+    """A label and one chip per tile, on up to two lines: a project 'I-04 4/3'
+    (strength/crew), a launched ship 'I-04 str 4' (its crew no longer matters)."""
     c = layout.colors
     data = load_data()
     drawn = cv.text((x, y + 4), f"{label}:", layout.fonts.small, c.ink, c.panel, bold=True)
@@ -116,7 +118,8 @@ def _tiles(cv: Canvas, layout: Layout, x: int, y: int, w: int, label: str, tiles
             cv.text((cx + 4, cy + 4), f"+{left} more", layout.fonts.small, c.muted, c.panel)
             break
         t = data.tiles[tile]
-        text = f"{tile} {t.strength}/{t.crew}"
+        text = (f"{tile} {t.strength}/{t.crew}" if fill != c.ship_side
+                else f"{tile} str {t.strength}")
         chip = sprites.chip(fill, c.ink, text, chip_w, chip_h, c.panel, 16, bold=False)
         sprites.note(cv, text, False, 16)
         cv.paste(chip, cx, cy)

@@ -68,10 +68,19 @@ def _navigation(pen: Pen, layout: Layout) -> None:
     data = load_data()
     _panel(pen, layout, layout.boxes.navigation,
            "Navigation — full landings score per ship and move up to Calicut", c.sea)
+    arrow = f"▲{data.arrow_min}+"
     for key, row in geo.landing_rows():
         info = data.landing_of[key]
         x0, y0, x1, y1 = row
         pen.rect((x0, y1 - 1, x1, y1), fill=c.sea_line)
+        if key == "calicut":    # the key, right of Calicut's one slot
+            kx = geo.landing_slot(row, len(info.slots))[2] + 16
+            for i, line in enumerate((
+                    "Slot number: the strength needed and the VP scored",
+                    f"{arrow}: only a player's ship of strength {data.arrow_min}+",
+                    "A ship: its strength, owner and tile (M: merchant)")):
+                pen.text((kx, y0 + 12 + i * 24), line, 16, c.muted, max_width=x1 - kx - 8,
+                         min_size=14)
         pen.text((x0 + 8, y0 + 10), info.name, f.normal, c.ink, bold=True,
                  max_width=geo.LABEL_W - 14)
         full = f"full: {info.complete_vp} VP/ship" if info.complete_vp else "full: —"
@@ -85,7 +94,7 @@ def _navigation(pen: Pen, layout: Layout) -> None:
             sx0, sy0, sx1, _ = box
             pen.rect(box, fill=c.slot, outline=c.slot_line, width=2, radius=6)
             pen.rect((sx0 + 2, sy0 + 2, sx1 - 2, sy0 + geo.STRIP), fill=c.sea_line, radius=4)
-            label = f"{need}" + ("  ▲4+" if slot in info.arrows else "")
+            label = f"{need}" + (f"  {arrow}" if slot in info.arrows else "")
             pen.text(((sx0 + sx1) / 2, sy0 + geo.STRIP / 2 + 2), label, f.small, c.arrow,
                      bold=True, anchor="mm", max_width=geo.SLOT_W - 6)
 
