@@ -1,0 +1,41 @@
+"""Neptun's board picture as a new player reads it (third quality pass): every player is
+in every temple box, the extra-turn row says who plays next, and the temples' caption
+matches how a stack is drawn."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PIL import Image
+
+from render import text
+from render.neptun.demo import demo_scenes
+from render.neptun.layout import bands, load_layout
+from render.neptun.panels import draw_temples
+from render.neptun.pen import Pen
+from render.neptun.seats import seat_styles
+
+NAMES = ["Ana", "Bruno", "Carla", "Duarte", "Eva"]
+
+
+def _drawn(draw) -> list[str]:
+    layout = load_layout()
+    image = Image.new("RGB", (layout.canvas.width, 2000), "#ffffff")
+    with text.recording() as seen:
+        draw(Pen(image), layout)
+    return [d.text for d in seen]
+
+
+def test_every_player_shows_in_every_temple_box_with_five_players_all_apart():
+    view, _ = demo_scenes(5, 1)["final"]
+    gold = [7, 5, 3, 2, 1]                    # five different amounts: five rows
+    sheets = [s.model_copy(update={"gold": gold[s.seat]}) for s in view.sheets]
+    view = view.model_copy(update={"sheets": sheets, "gold_ranking": [0, 1, 2, 3, 4]})
+    seats = seat_styles(5, NAMES)
+    b = bands(5)
+    seen = _drawn(lambda pen, layout: draw_temples(pen, layout, view, seats, b))
+    letters = Counter(t for t in seen if t in "ABCDE" and t)
+    assert letters == {s.letter: 6 for s in seats}      # 5 temples and the Gold temple
+    for amount in gold:
+        assert f"{amount} g" in seen
+
