@@ -11,7 +11,7 @@ from PIL import Image
 from render import text
 from render.neptun.demo import demo_scenes
 from render.neptun.layout import bands, load_layout
-from render.neptun.panels import draw_temples
+from render.neptun.panels import _track_row, draw_temples
 from render.neptun.pen import Pen
 from render.neptun.seats import seat_styles
 
@@ -38,4 +38,16 @@ def test_every_player_shows_in_every_temple_box_with_five_players_all_apart():
     assert letters == {s.letter: 6 for s in seats}      # 5 temples and the Gold temple
     for amount in gold:
         assert f"{amount} g" in seen
+
+
+def test_the_extra_turn_row_names_one_seat_next_and_the_one_playing_now():
+    view, _ = demo_scenes(3, 2)["extra"]
+    assert view.phase == "extra" and len(view.queue) == 3
+    current = view.queue[0]
+    sheets = [s.model_copy(update={"revealed": None}) for s in view.sheets]
+    view = view.model_copy(update={"sheets": sheets, "current": current, "stage": "card"})
+    seats = seat_styles(3, NAMES)
+    seen = _drawn(lambda pen, layout: _track_row(pen, layout, view, seats, 100))
+    assert seen.count("plays next") == 1
+    assert "playing now" in seen and "plays later" in seen
 

@@ -225,7 +225,7 @@ def _track_row(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle
         elif sheet.revealed:
             text, ink = sheet.revealed, c.ink
         elif view.phase == "extra" and seat in view.queue:
-            text, ink = "plays next", c.highlight
+            text, ink = _extra_turn_place(view, seat), c.highlight
         elif view.phase in ("ask", "extra"):
             text, ink = "no extra turn" if view.phase == "extra" else "—", c.muted
         else:
@@ -233,6 +233,14 @@ def _track_row(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle
         pen.text((x + 30, y + 16), text, 16, ink, anchor="lm", bold=bool(sheet.revealed),
                  max_width=150)
         x += 190
+
+
+def _extra_turn_place(view: NeptunView, seat: int) -> str:
+    """When a seat taking the extra turn, with no card played yet, plays it."""
+    if view.current not in view.queue:
+        return "plays next"
+    ahead = view.queue.index(seat) - view.queue.index(view.current)
+    return {0: "playing now", 1: "plays next"}.get(ahead, "plays later")
 
 
 def _answer(view: NeptunView, seat: int) -> str:
