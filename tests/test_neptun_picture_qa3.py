@@ -51,3 +51,10 @@ def test_the_extra_turn_row_names_one_seat_next_and_the_one_playing_now():
     assert seen.count("plays next") == 1
     assert "playing now" in seen and "plays later" in seen
 
+
+def test_the_temples_caption_says_which_token_of_a_stack_ranks_higher_as_drawn():
+    view, _ = demo_scenes(3, 1)["final"]
+    seats = seat_styles(3, NAMES)
+    seen = _drawn(lambda pen, layout: draw_temples(pen, layout, view, seats, bands(3)))
+    caption = next(t for t in seen if t.startswith("Temples"))
+    assert "left" in caption and "lowest" not in caption

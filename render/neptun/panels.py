@@ -265,7 +265,7 @@ def draw_temples(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatSty
     top, bottom = b.temples
     pen.rect((0, top, layout.canvas.width, bottom), fill=c.panel)
     pen.text((MARGIN, top + 6), f"Temples — point tiles of round {view.round}, "
-             "1st place first; in a stack the lowest token ranks higher", 16, c.ink,
+             "1st place first; on one space the left token ranks higher", 16, c.ink,
              bold=True, max_width=layout.canvas.width - 2 * MARGIN)
     y = top + 30
     for i, t in enumerate(view.temples):
