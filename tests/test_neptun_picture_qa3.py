@@ -12,7 +12,7 @@ from render import text
 from render.neptun.demo import demo_scenes
 from render.neptun.layout import bands, load_layout
 from render.neptun.panels import _track_row, draw_temples
-from render.neptun.pen import Pen
+from render.neptun.pen import Pen, recording_boxes
 from render.neptun.seats import seat_styles
 
 NAMES = ["Ana", "Bruno", "Carla", "Duarte", "Eva"]
@@ -58,3 +58,18 @@ def test_the_temples_caption_says_which_token_of_a_stack_ranks_higher_as_drawn()
     seen = _drawn(lambda pen, layout: draw_temples(pen, layout, view, seats, bands(3)))
     caption = next(t for t in seen if t.startswith("Temples"))
     assert "left" in caption and "lowest" not in caption
+
+
+def test_the_oar_track_draws_each_stack_in_next_turn_order_clear_of_its_caption():
+    view, _ = demo_scenes(3, 1)["contracts"]
+    view = view.model_copy(update={"phase": "draft", "oar_track": {7: [0, 2], 5: [1]}})
+    seats = seat_styles(3, NAMES)
+    with recording_boxes() as boxes:
+        seen = _drawn(lambda pen, layout: _track_row(pen, layout, view, seats, 100))
+    # the top of a stack (the later arrival) acts first: drawn first, left of the one below
+    assert [t for t in seen if t in ("A", "B", "C")] == ["B", "C", "A"]
+    caption = next(t for t in seen if t.startswith("Oar track"))
+    assert "left first" in caption
+    right = next(box[2] for t, box, _ in boxes if t.startswith("Oar track"))
+    first_space = min(box[0] for t, box, _ in boxes if t == "1")
+    assert right + 8 <= first_space

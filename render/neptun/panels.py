@@ -8,7 +8,7 @@ a secret choice is a tick.
 from __future__ import annotations
 
 from render.neptun.layout import LOG_LINE, LOG_LINES, ROW, Bands, Layout
-from render.neptun.pen import Pen
+from render.neptun.pen import Pen, width_of
 from render.neptun.seats import SeatStyle
 from rules.neptun.view import ColumnView, ContractView, NeptunView, SlotView
 
@@ -196,15 +196,16 @@ def _track_row(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle
                y: int) -> None:
     c = layout.colors
     if view.phase == "draft":
-        pen.text((MARGIN, y + 8), "Oar track (next turn order):", 16, c.ink, bold=True)
-        x = 260
+        caption = "Oar track (next turn order, left first):"
+        pen.text((MARGIN, y + 8), caption, 16, c.ink, bold=True)
+        x = MARGIN + round(width_of(caption, 16, bold=True)) + 12
         for power in range(1, 9):
             stack = view.oar_track.get(power, [])
             width = 34 + 26 * max(0, len(stack) - 1)
             pen.rect((x, y, x + width + 22, y + 32), fill="#ffffff", outline=c.panel_line,
                      radius=5)
             pen.text((x + 6, y + 16), power, 15, c.muted, anchor="lm", bold=True)
-            for k, seat in enumerate(stack):           # bottom first; the top acts first
+            for k, seat in enumerate(reversed(stack)):     # the top (acting first) leftmost
                 s = seats[seat]
                 pen.disc((x + 34 + 26 * k, y + 16), 12, s.color, c.ink, s.letter, s.ink, 13)
             x += width + 30
