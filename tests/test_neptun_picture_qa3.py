@@ -4,6 +4,7 @@ matches how a stack is drawn."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from PIL import Image
@@ -14,6 +15,7 @@ from render.neptun.layout import bands, load_layout
 from render.neptun.panels import _track_row, draw_temples
 from render.neptun.pen import Pen, recording_boxes
 from render.neptun.seats import seat_styles
+from render.neptun.ships import voyage_lines
 
 NAMES = ["Ana", "Bruno", "Carla", "Duarte", "Eva"]
 
@@ -73,3 +75,23 @@ def test_the_oar_track_draws_each_stack_in_next_turn_order_clear_of_its_caption(
     right = next(box[2] for t, box, _ in boxes if t.startswith("Oar track"))
     first_space = min(box[0] for t, box, _ in boxes if t == "1")
     assert right + 8 <= first_space
+
+
+def test_two_voyages_along_the_same_link_are_drawn_side_by_side_not_one_over_the_other():
+    view, _ = demo_scenes(2, 7)["choosing"]
+    routes = [v.route for v in view.voyages]
+    assert ["THE", "BYZ"] in [r[-2:] for r in routes if len(r) > 2] and ["THE", "BYZ"] in routes
+    lines = voyage_lines(load_layout(), view)
+    assert len(lines) == 2
+    (_, first), (_, second) = lines
+    end_a, end_b = first[-1], second[-1]           # both end in Byzantium, in two lanes
+    assert math.dist(end_a, end_b) >= 6
+    assert render_same_twice(view)
+
+
+def render_same_twice(view) -> bool:
+    from render.neptun import forget_drawn, render
+    forget_drawn()
+    once = render(view, NAMES[:2])
+    forget_drawn()
+    return render(view, NAMES[:2]) == once
