@@ -127,7 +127,8 @@ def bands(players: int) -> Bands:
     map_end = top + layout.map.height
     wind = (map_end, map_end + 78)
     display = (wind[1], wind[1] + 282)
-    temples = (display[1], display[1] + 214)
+    # room for a row per seat in each temple box (five seats may stand on five spaces)
+    temples = (display[1], display[1] + 118 + 24 * max(4, players))
     rows = (temples[1], temples[1] + 34 + ROW * players)
     log = (rows[1], rows[1] + 40 + LOG_LINE * LOG_LINES)
     return Bands((0, top), (top, map_end), wind, display, temples, rows, log)

@@ -8,7 +8,7 @@ a secret choice is a tick.
 from __future__ import annotations
 
 from render.neptun.layout import LOG_LINE, LOG_LINES, ROW, Bands, Layout
-from render.neptun.pen import Pen
+from render.neptun.pen import Pen, width_of
 from render.neptun.seats import SeatStyle
 from rules.neptun.view import ColumnView, ContractView, NeptunView, SlotView
 
@@ -196,15 +196,16 @@ def _track_row(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle
                y: int) -> None:
     c = layout.colors
     if view.phase == "draft":
-        pen.text((MARGIN, y + 8), "Oar track (next turn order):", 16, c.ink, bold=True)
-        x = 260
+        caption = "Oar track (next turn order, left first):"
+        pen.text((MARGIN, y + 8), caption, 16, c.ink, bold=True)
+        x = MARGIN + round(width_of(caption, 16, bold=True)) + 12
         for power in range(1, 9):
             stack = view.oar_track.get(power, [])
             width = 34 + 26 * max(0, len(stack) - 1)
             pen.rect((x, y, x + width + 22, y + 32), fill="#ffffff", outline=c.panel_line,
                      radius=5)
             pen.text((x + 6, y + 16), power, 15, c.muted, anchor="lm", bold=True)
-            for k, seat in enumerate(stack):           # bottom first; the top acts first
+            for k, seat in enumerate(reversed(stack)):     # the top (acting first) leftmost
                 s = seats[seat]
                 pen.disc((x + 34 + 26 * k, y + 16), 12, s.color, c.ink, s.letter, s.ink, 13)
             x += width + 30
@@ -225,7 +226,7 @@ def _track_row(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle
         elif sheet.revealed:
             text, ink = sheet.revealed, c.ink
         elif view.phase == "extra" and seat in view.queue:
-            text, ink = "plays next", c.highlight
+            text, ink = _extra_turn_place(view, seat), c.highlight
         elif view.phase in ("ask", "extra"):
             text, ink = "no extra turn" if view.phase == "extra" else "—", c.muted
         else:
@@ -233,6 +234,14 @@ def _track_row(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle
         pen.text((x + 30, y + 16), text, 16, ink, anchor="lm", bold=bool(sheet.revealed),
                  max_width=150)
         x += 190
+
+
+def _extra_turn_place(view: NeptunView, seat: int) -> str:
+    """When a seat taking the extra turn, with no card played yet, plays it."""
+    if view.current not in view.queue:
+        return "plays next"
+    ahead = view.queue.index(seat) - view.queue.index(view.current)
+    return {0: "playing now", 1: "plays next"}.get(ahead, "plays later")
 
 
 def _answer(view: NeptunView, seat: int) -> str:
@@ -257,7 +266,7 @@ def draw_temples(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatSty
     top, bottom = b.temples
     pen.rect((0, top, layout.canvas.width, bottom), fill=c.panel)
     pen.text((MARGIN, top + 6), f"Temples — point tiles of round {view.round}, "
-             "1st place first; in a stack the lowest token ranks higher", 16, c.ink,
+             "1st place first; on one space the left token ranks higher", 16, c.ink,
              bold=True, max_width=layout.canvas.width - 2 * MARGIN)
     y = top + 30
     for i, t in enumerate(view.temples):

@@ -5,21 +5,55 @@ from __future__ import annotations
 
 import math
 
-from render.neptun.geometry import marker_at, route_points, ship_spots
+from render.neptun.geometry import Point, link_points, marker_at, ship_spots
 from render.neptun.layout import Layout
 from render.neptun.pen import Pen
 from render.neptun.seats import SeatStyle
 from render.neptun.static import label_box
 from rules.neptun.view import NeptunView
 
+LANE = 8.0           # px between two voyages sailed along the same link
+
+
+def _shifted(points: list[Point], by: float) -> list[Point]:
+    """The polyline moved ``by`` px to the left of its direction, point by point."""
+    if not by:
+        return points
+    out = []
+    for i, (x, y) in enumerate(points):
+        (ax, ay), (bx, by_) = points[max(0, i - 1)], points[min(len(points) - 1, i + 1)]
+        length = math.hypot(bx - ax, by_ - ay) or 1.0
+        out.append((x + (by_ - ay) / length * by, y - (bx - ax) / length * by))
+    return out
+
+
+def voyage_lines(layout: Layout, view: NeptunView) -> list[tuple[int, list[Point]]]:
+    """(seat, points) of each voyage with a route; where voyages share a link, each keeps
+    a lane of its own beside the others, so none hides another."""
+    sharing: dict[frozenset[str], list[int]] = {}
+    for i, voyage in enumerate(view.voyages):
+        for pair in zip(voyage.route, voyage.route[1:], strict=False):
+            sharing.setdefault(frozenset(pair), []).append(i)
+    out = []
+    for i, voyage in enumerate(view.voyages):
+        if len(voyage.route) < 2:
+            continue
+        points: list[Point] = []
+        for a, b in zip(voyage.route, voyage.route[1:], strict=False):
+            users = sharing[frozenset((a, b))]
+            lane = (users.index(i) - (len(users) - 1) / 2) * LANE
+            if a > b:                 # the same side whichever way the link is sailed
+                lane = -lane
+            leg = _shifted(link_points(layout, a, b), lane)
+            points += leg if not points else leg[1:]
+        out.append((voyage.seat, points))
+    return out
+
 
 def draw_voyages(pen: Pen, layout: Layout, view: NeptunView, seats: list[SeatStyle]) -> None:
     c = layout.colors
-    for voyage in view.voyages:
-        if len(voyage.route) < 2:
-            continue
-        points = route_points(layout, voyage.route)
-        s = seats[voyage.seat]
+    for seat, points in voyage_lines(layout, view):
+        s = seats[seat]
         pen.line(points, c.ink, 9)
         pen.line(points, s.color, 5)
         (x1, y1), (x2, y2) = points[-2], points[-1]
