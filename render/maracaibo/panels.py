@@ -16,8 +16,8 @@ from rules.maracaibo.data import NATIONS, load_data
 from rules.maracaibo.view import MaracaiboView, SeatView
 
 STEP_WORDS = {
-    "setup": "secret setup choices", "sail": "sails (phase A)", "main": "main action (B)",
-    "draw": "draws cards (C)", "scoring": "scoring step ①", "over": "",
+    "setup": "secret setup choices", "sail": "sails (phase A)", "main": "main action (phase B)",
+    "draw": "draws cards (phase C)", "scoring": "scoring step ①", "over": "",
 }
 
 

@@ -1,0 +1,24 @@
+"""Board picture review (qa3): what a new player reads on the Maracaibo picture."""
+
+from __future__ import annotations
+
+from render import text
+from render.demo import demo_scenes
+from render.maracaibo import draw_maracaibo
+
+NAMES = ["Ana", "Bruno", "Carla", "Duarte"]
+
+
+def _scene(players: int, seed: int, moment: str):
+    return demo_scenes("maracaibo", players, seed)[1][moment]
+
+
+def test_the_header_says_phase_c_not_a_bare_letter_a_player_also_wears():
+    # seed 1, 4 players, late: Duarte draws cards; "(C)" read as Carla's letter
+    view, since = _scene(4, 1, "late")
+    assert view.step == "draw"
+    with text.recording() as seen:
+        draw_maracaibo(view, NAMES, since=since)
+    drawn = [d.text for d in seen]
+    assert "Duarte: draws cards (phase C)" in drawn, [t for t in drawn if "Duarte" in t]
+    assert not any(t.endswith("(C)") or t.endswith("(B)") for t in drawn)
