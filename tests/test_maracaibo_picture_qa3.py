@@ -35,3 +35,24 @@ def test_a_display_card_reads_its_whole_effect_when_the_card_has_room():
     start = drawn.index("Fort Commander")
     assert drawn[start + 1: start + 5] == ["assistant at 15", "Portobelo: +3 CP,",
                                            "+1 influence (any", "nation)"], drawn[start:start + 6]
+
+
+def test_every_ship_that_sailed_since_the_last_look_shows_its_way_on_the_route():
+    # seed 1, 4 players, late: Ana, Bruno and Carla all sailed through 7-9, each frame
+    # drawn over the one before: Ana's way (to 10) showed nowhere, Bruno's only at 10-12
+    from render.maracaibo import moved_since
+    from render.maracaibo.ink import index
+    from render.maracaibo.layout import frame
+    from render.maracaibo.seats import seat_styles
+
+    view, since = _scene(4, 1, "late")
+    image = draw_maracaibo(view, NAMES, since=since)
+    f = frame(view.players)
+    seats = seat_styles(view.players, NAMES, None)
+    _, moved = moved_since(view, since)
+    assert len({s for s, _ in moved}) == 4
+    for seat, path in moved:
+        for loc in path[1:]:
+            x0, y0, x1, y1 = f.node(loc)
+            ring = image.crop((x0 - 3, y0 - 3, x1 + 3, y0))       # the frame's top edge
+            assert index(seats.fill(seat)) in {i for _, i in ring.getcolors()}, (seat, loc)

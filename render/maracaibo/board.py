@@ -26,10 +26,29 @@ def draw_route(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats,
     c = lay.colors
     fs = lay.fonts
     data = load_data()
-    # the way each ship went since the last look: its stops framed in its colour
+    # the way each ship went since the last look: its stops framed in its colour; where
+    # several ships went, they share the frame side by side, earliest turn on the left
+    # (each framed it whole over the one before: an earlier way was hidden)
+    went: dict[str, list[int]] = {}
     for seat, path in moved:
         for loc in path[1:]:
-            cv.outline(_grow(f.node(loc), 3), seats.fill(seat), 3)
+            if seat not in went.setdefault(loc, []):
+                went[loc].append(seat)
+    for loc, who in went.items():
+        x0, y0, x1, y1 = _grow(f.node(loc), 3)
+        if len(who) == 1:
+            cv.outline((x0, y0, x1, y1), seats.fill(who[0]), 3)
+            continue
+        for i, seat in enumerate(who):
+            a = x0 + (x1 - x0) * i // len(who)
+            b = x0 + (x1 - x0) * (i + 1) // len(who)
+            ink = seats.fill(seat)
+            cv.fill((a, y0, b, y0 + 3), ink)
+            cv.fill((a, y1 - 3, b, y1), ink)
+            if i == 0:
+                cv.fill((x0, y0, x0 + 3, y1), ink)
+            if i == len(who) - 1:
+                cv.fill((x1 - 3, y0, x1, y1), ink)
     for loc in data.route:
         box = f.node(loc.id)
         fill = node_fill(loc.id)
