@@ -56,3 +56,24 @@ def test_every_ship_that_sailed_since_the_last_look_shows_its_way_on_the_route()
             x0, y0, x1, y1 = f.node(loc)
             ring = image.crop((x0 - 3, y0 - 3, x1 + 3, y0))       # the frame's top edge
             assert index(seats.fill(seat)) in {i for _, i in ring.getcolors()}, (seat, loc)
+
+
+def test_four_explorers_at_the_start_cover_neither_the_space_name_nor_the_panel_edge():
+    # 4 players at the start: the 4 tokens ran right to left from the box's right edge,
+    # over "E0" and out past the box's left edge
+    from render.maracaibo import geometry as geo
+    from render.maracaibo.ink import index
+    from render.maracaibo.layout import frame
+    from render.maracaibo.seats import seat_styles
+
+    view, since = _scene(4, 1, "start")
+    assert all(s.explorer == "E0" for s in view.seats)
+    image = draw_maracaibo(view, NAMES, since=since)
+    f = frame(view.players)
+    seats = seat_styles(view.players, NAMES, None)
+    x0, y0, x1, y1 = geo.explorer_box(f, "E0")
+    label = {i for _, i in image.crop((f.explorer[0], y0, x0 + 26, y1)).getcolors()}
+    near = {i for _, i in image.crop((f.explorer[0], y0 - 26, x1 + 24, y1)).getcolors()}
+    for seat in range(4):
+        assert index(seats.fill(seat)) not in label, seat
+        assert index(seats.fill(seat)) in near, seat

@@ -137,8 +137,15 @@ def draw_explorer(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats) -> No
         here = [s for s in range(view.players) if view.seats[s].explorer == node.id]
         if node.id == final:
             here.sort(key=lambda s: view.arrivals.index(s) if s in view.arrivals else 99)
-        for i, seat in enumerate(here):
-            _token(cv, box[2] - 23 - i * 21, box[1] + 3, 20, seats, seat, fill)
+        if len(here) <= 2:
+            for i, seat in enumerate(here):
+                _token(cv, box[2] - 23 - i * 21, box[1] + 3, 20, seats, seat, fill)
+        else:
+            # more than the box holds beside its name (the start, the end): a row just
+            # above it, in order from the left (3-4 ran over "E0" and out of the box)
+            for i, seat in enumerate(here):
+                _token(cv, box[2] - 21 * (len(here) - i) - 1, box[1] - 22, 20, seats, seat,
+                       c.panel)
     for line in data.explorer.lines:
         x = geo.line_x(f, line.after)
         for i, seat in enumerate(view.crossed.get(line.colour, [])):
