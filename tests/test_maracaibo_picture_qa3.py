@@ -77,3 +77,21 @@ def test_four_explorers_at_the_start_cover_neither_the_space_name_nor_the_panel_
     for seat in range(4):
         assert index(seats.fill(seat)) not in label, seat
         assert index(seats.fill(seat)) in near, seat
+
+
+def test_the_route_title_says_what_a_frame_in_a_players_colour_means():
+    # the frames of the latest sailings were explained nowhere; Bruno's orange ones read
+    # as the red "stop every ship" frames of the title
+    from PIL import Image
+
+    from render.maracaibo.ink import Canvas
+    from render.maracaibo.layout import frame
+    from render.maracaibo.static import _labels
+
+    f = frame(4)
+    with text.recording() as seen:
+        _labels(Canvas(Image.new("P", (f.width, f.height))), f, 4)
+    title = next(d for d in seen if d.text.startswith("The route from Havana"))
+    assert "red frames stop every ship" in title.text
+    assert "player's colour" in title.text and "just sailed" in title.text, title.text
+    assert "…" not in title.text
