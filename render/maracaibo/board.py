@@ -26,10 +26,29 @@ def draw_route(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats,
     c = lay.colors
     fs = lay.fonts
     data = load_data()
-    # the way each ship went since the last look: its stops framed in its colour
+    # the way each ship went since the last look: its stops framed in its colour; where
+    # several ships went, they share the frame side by side, earliest turn on the left
+    # (each framed it whole over the one before: an earlier way was hidden)
+    went: dict[str, list[int]] = {}
     for seat, path in moved:
         for loc in path[1:]:
-            cv.outline(_grow(f.node(loc), 3), seats.fill(seat), 3)
+            if seat not in went.setdefault(loc, []):
+                went[loc].append(seat)
+    for loc, who in went.items():
+        x0, y0, x1, y1 = _grow(f.node(loc), 3)
+        if len(who) == 1:
+            cv.outline((x0, y0, x1, y1), seats.fill(who[0]), 3)
+            continue
+        for i, seat in enumerate(who):
+            a = x0 + (x1 - x0) * i // len(who)
+            b = x0 + (x1 - x0) * (i + 1) // len(who)
+            ink = seats.fill(seat)
+            cv.fill((a, y0, b, y0 + 3), ink)
+            cv.fill((a, y1 - 3, b, y1), ink)
+            if i == 0:
+                cv.fill((x0, y0, x0 + 3, y1), ink)
+            if i == len(who) - 1:
+                cv.fill((x1 - 3, y0, x1, y1), ink)
     for loc in data.route:
         box = f.node(loc.id)
         fill = node_fill(loc.id)
@@ -118,8 +137,15 @@ def draw_explorer(cv: Canvas, f: Frame, view: MaracaiboView, seats: Seats) -> No
         here = [s for s in range(view.players) if view.seats[s].explorer == node.id]
         if node.id == final:
             here.sort(key=lambda s: view.arrivals.index(s) if s in view.arrivals else 99)
-        for i, seat in enumerate(here):
-            _token(cv, box[2] - 23 - i * 21, box[1] + 3, 20, seats, seat, fill)
+        if len(here) <= 2:
+            for i, seat in enumerate(here):
+                _token(cv, box[2] - 23 - i * 21, box[1] + 3, 20, seats, seat, fill)
+        else:
+            # more than the box holds beside its name (the start, the end): a row just
+            # above it, in order from the left (3-4 ran over "E0" and out of the box)
+            for i, seat in enumerate(here):
+                _token(cv, box[2] - 21 * (len(here) - i) - 1, box[1] - 22, 20, seats, seat,
+                       c.panel)
     for line in data.explorer.lines:
         x = geo.line_x(f, line.after)
         for i, seat in enumerate(view.crossed.get(line.colour, [])):

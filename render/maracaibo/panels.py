@@ -16,8 +16,8 @@ from rules.maracaibo.data import NATIONS, load_data
 from rules.maracaibo.view import MaracaiboView, SeatView
 
 STEP_WORDS = {
-    "setup": "secret setup choices", "sail": "sails (phase A)", "main": "main action (B)",
-    "draw": "draws cards (C)", "scoring": "scoring step ①", "over": "",
+    "setup": "secret setup choices", "sail": "sails (phase A)", "main": "main action (phase B)",
+    "draw": "draws cards (phase C)", "scoring": "scoring step ①", "over": "",
 }
 
 
@@ -178,14 +178,17 @@ def card_face(cv: Canvas, box: tuple[int, int, int, int], cid: str) -> None:
     cv.text((x1 - 8, y0 + 5), f"{card.cost} dbl", fs.normal, c.ink, band, anchor="ra")
     cv.text((x0 + 8, y0 + 32), card.name, fs.small, c.ink, c.card, bold=True,
             width=x1 - x0 - 16)
-    y = y0 + 54
-    for phrase in effect_words(card.id):
-        for line in wrap(phrase, x1 - x0 - 16, fs.tiny)[:3]:
-            if y > y1 - 48:
-                break
-            cv.text((x0 + 8, y), line, fs.tiny, c.ink, c.card, width=x1 - x0 - 16,
-                    min_size=12)
-            y += 18
+    # every line the card has room for (a phrase was cut at 3 lines, mid-word, with room
+    # to spare); what still does not fit ends in "…"
+    lines = [line for phrase in effect_words(card.id)
+             for line in wrap(phrase, x1 - x0 - 16, fs.tiny)]
+    room = (y1 - 48 - (y0 + 54)) // 18 + 1
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] += "…"
+    for i, line in enumerate(lines):
+        cv.text((x0 + 8, y0 + 54 + 18 * i), line, fs.tiny, c.ink, c.card,
+                width=x1 - x0 - 16, min_size=12)
     cv.text((x0 + 8, y1 - 42), f"{good(cid).lower()} · {obj(cid).lower()}", fs.tiny, c.muted,
             c.card, width=x1 - x0 - 16, min_size=12)
     syn = card.synergy.lower() if card.synergy else ""

@@ -234,7 +234,8 @@ def _labels(cv: Canvas, f: Frame, players: int) -> None:
     data = load_data()
     x0, y0, x1, _ = f.route
     cv.text((x0 + 12, y0 + 8), "The route from Havana — one-way arrows; red frames stop "
-            "every ship", fs.normal, c.ink, c.sea, bold=True, width=x1 - x0 - 24)
+            "every ship; a frame in a player's colour: where their ship just sailed",
+            fs.normal, c.ink, c.sea, bold=True, width=x1 - x0 - 24)
     for loc in data.route:
         box = f.node(loc.id)
         fill = {"village": c.village, "city": c.city, "homeward": c.home}.get(loc.kind,
