@@ -93,8 +93,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(game.summary(state))
     result = game.result(state)
     if result:
-        for i, seat in enumerate(result.ranking):
-            rank = 1 if i < result.shared else i + 1
+        for seat, rank in zip(result.ranking, result.places, strict=True):
             parts = ", ".join(f"{k} {v}" for k, v in result.breakdown[seat].items() if k != "total")
             print(f"{rank}. seat {seat + 1}: {result.scores[seat]} VP ({parts})")
         if result.tie_break:

@@ -103,6 +103,12 @@ class GameResult(BaseModel):
         """Everyone who wins: one seat, or those sharing the win."""
         return self.ranking[: self.shared]
 
+    @property
+    def places(self) -> list[int]:
+        """Each ranked seat's place, 1 = best, in ``ranking`` order: those sharing the win
+        all place 1st, and the next one then places after all of them (1, 1, 3)."""
+        return [1 if i < self.shared else i + 1 for i in range(len(self.ranking))]
+
 
 class Game(ABC, Generic[StateT]):
     """One game's rules. Subclasses are pure: no I/O, no clock, seeded randomness only."""

@@ -43,6 +43,7 @@ def test_standings_during_play_rank_shared_leaders_first_without_medals():
 def test_winners_are_the_seats_sharing_first_place():
     assert result(1).winners == [1]
     assert result(2).winners == [1, 0]
+    assert result(1).places == [1, 2, 3] and result(2).places == [1, 1, 3]
 
 
 def test_maracaibo_shares_the_win_only_when_doubloons_are_level_too():

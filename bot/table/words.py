@@ -108,9 +108,8 @@ def standings_text(result: GameResult, names: list[str], final: bool, restart: s
     """Scores best first with the per-category breakdown; the final one congratulates."""
     lines = ["🏁 **Game over — final scores**" if final else "**Standings**"]
     medals = ["🥇", "🥈", "🥉"]
-    for i, seat in enumerate(result.ranking):
-        rank = 0 if i < result.shared else i    # those sharing the win all rank first
-        medal = medals[rank] if final and rank < len(medals) else f"{rank + 1}."
+    for seat, place in zip(result.ranking, result.places, strict=True):
+        medal = medals[place - 1] if final and place <= len(medals) else f"{place}."
         parts = breakdown_text(result.breakdown[seat])
         lines.append(f"{medal} {bold(names[seat])} — {result.scores[seat]} VP"
                      + (f" ({parts})" if parts else ""))

@@ -160,8 +160,8 @@ def build_view(state: MaracaiboState, seat: int | None = None) -> MaracaiboView:
     c = state.combat
     result = standings(state)
     ranks = [0] * state.players
-    for i, s in enumerate(result.ranking):
-        ranks[s] = 1 if i < result.shared else i + 1     # those sharing the lead all rank 1
+    for s, place in zip(result.ranking, result.places, strict=True):
+        ranks[s] = place                # those sharing the lead all rank 1
     return MaracaiboView(
         players=state.players, round=state.round, rounds=data.rules.rounds, turn=state.turn,
         step=state.step, current=state.current, start_player=state.start_player,
