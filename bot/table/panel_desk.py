@@ -84,10 +84,10 @@ class PanelDesk:
     async def _still_yours(self, game_id: int, user_id: int) -> Panel | None:
         """The presser's choices now, if the game waits on them again: a turn of several
         steps then goes on where it was played, without another "Your move"."""
-        row = await self.tables.store.game(game_id)
-        if row is None or row.status != "active":
+        try:
+            table = await self._table(game_id)
+        except TableError:          # the move ended the game (or it is gone)
             return None
-        table = await self.tables.load(row)
         seat = table.seat_of(user_id)
         if seat is None or table.state is None or \
                 seat not in table.game.waiting_on(table.state):
