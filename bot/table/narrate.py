@@ -4,6 +4,7 @@ do, the board picture and the turn panel — one reply, the same for every game.
 from __future__ import annotations
 
 from collections import OrderedDict
+from itertools import groupby
 from typing import Any
 
 from pydantic import BaseModel
@@ -44,13 +45,7 @@ def play_lines(table: Table, plays: list[Play]) -> list[str]:
 def runs(items: list[str]) -> list[tuple[str, int]]:
     """Repeats in a row counted once: a computer's three secret choices read
     ``makes secret setup choices`` ×3, not the same words three times."""
-    out: list[tuple[str, int]] = []
-    for item in items:
-        if out and out[-1][0] == item:
-            out[-1] = (item, out[-1][1] + 1)
-        else:
-            out.append((item, 1))
-    return out
+    return [(item, len(list(same))) for item, same in groupby(items)]
 
 
 def private_events(table: Table, plays: list[Play]) -> dict[int, str]:
