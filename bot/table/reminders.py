@@ -42,10 +42,12 @@ def top_lines(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     kept: list[str] = []
+    used = 0                        # the characters of the lines kept, a newline each
     for line in text.split("\n"):
-        if sum(len(x) + 1 for x in kept) + len(line) > limit - len(MORE) - 1:
+        if used + len(line) > limit - len(MORE) - 1:
             break
         kept.append(line)
+        used += len(line) + 1
     return "\n".join([*kept, MORE])
 
 

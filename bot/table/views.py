@@ -61,14 +61,16 @@ class ViewDesk:
         # the newest moves that fit in one message, oldest first; the count says how many
         lines: list[str] = []
         room = words.DISCORD_LIMIT - len(now) - 40
+        used = -1                       # the characters of "\n".join(lines)
         for m in reversed(moves):
             icon = "🤖 " if m.user_id is None else ""
             detail = m.summary.replace("\n", " ")
             line = (f"• {icon}{table.names[m.seat]}: `{m.shown}`"
                     + (f" — {detail}" if detail else ""))
-            if lines and len("\n".join([line, *lines])) > room:
+            if lines and used + 1 + len(line) > room:
                 break
             lines.insert(0, line)
+            used += 1 + len(line)
         head = f"**Last {len(lines)} moves**" if len(lines) != 1 else "**Last move**"
         return Reply(text=words.clip("\n".join([head + now, *lines])))
 
