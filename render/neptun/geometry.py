@@ -91,11 +91,3 @@ def ship_spots(centre: Point, count: int, label: str,
     rows = ship_rows(centre, count, label, gap)
     return max(rows, key=lambda row: (min(_clearance(row, markers, ()) + RIM, 0.0),
                                       min(_clearance(row, discs, boxes), CLEAR)))
-
-
-def route_points(layout: Layout, route: list[str]) -> list[Point]:
-    points: list[Point] = []
-    for a, b in zip(route, route[1:], strict=False):
-        leg = link_points(layout, a, b)
-        points += leg if not points else leg[1:]
-    return points
