@@ -216,8 +216,7 @@ def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
     x0, y0, x1, _ = layout.status.box
     x, y = x0 + 16, y0 + 50
     if view.result is not None:
-        ranking, scores = view.result.ranking, view.result.scores
-        tied = len(ranking) > 1 and scores[ranking[0]] == scores[ranking[1]]
+        tied = bool(view.result.tie_break)      # set only when first place was tied
         pen.text((x, y), "Final scores" + (" · tie broken by the Navegador card" if tied
                                            else ""), 20, c.ink, bold=True,
                  max_width=x1 - x - 16, min_size=layout.fonts.min)
