@@ -85,11 +85,17 @@ def prompt(state: NeptunState, seat: int | None = None) -> str:
             f"{gold} gold for one more step; or `/deliver done`")
 
 
+def _open_slots(player: Player, upto: int | None = None, port: str | None = None) -> list[str]:
+    """The numbers of the seat's open contracts: left of chart slot ``upto`` (0-based; the
+    ones fulfilling it turns down), or those going to ``port``."""
+    return [str(i + 1) for i, slot in enumerate(player.chart[:upto])
+            if slot and slot.status == "open" and (port is None or city_of(slot.city) == port)]
+
+
 def _turns_down(player: Player, index: int, lead: str) -> str:
     """'turns down slots 1, 3' for the open contracts left of chart slot ``index`` (0-based)
     that fulfilling it would turn down; '' when there are none."""
-    left = [str(i + 1) for i, slot in enumerate(player.chart[:index])
-            if slot and slot.status == "open"]
+    left = _open_slots(player, upto=index)
     if not left:
         return ""
     return f"{lead}turns down slot{'s' if len(left) > 1 else ''} {', '.join(left)}"
@@ -263,9 +269,7 @@ def describe(state: NeptunState, seat: int, move: Move, hint: bool = True) -> st
         if len(move.route) < 2:
             return f"stay in {city_name(player.ship)}"
         pay = f", pay {move.pay} gold" if move.pay else ""
-        there = [str(i + 1) for i, slot in enumerate(player.chart)
-                 if hint and slot and slot.status == "open" and slot.city.split("-")[0] ==
-                 move.dest]
+        there = _open_slots(player, port=move.dest) if hint else []
         fulfil = (f" · slot{'s' if len(there) > 1 else ''} {', '.join(there)} can be "
                   "fulfilled there") if there else ""
         return f"sail to {city_name(move.dest)} ({'>'.join(move.route)}{pay}){fulfil}"
@@ -400,18 +404,16 @@ def _path(state: NeptunState, seat: int, move: Move) -> tuple[str, ...]:
             where = ("" if reward(slot.city, slot.goods).kind == "T"
                      else f" on {_donation_god(slot.city, slot.goods)}")
             label += _donation(move, where)
-        left = _turns_down(player, move.slot - 1, "")
-        if left:                    # 'turns down slots 1, 2' -> ' · turns down 1, 2'
-            label += " · turns down " + left.split(" ", 3)[3]
+        left = _open_slots(player, upto=move.slot - 1)
+        if left:
+            label += " · turns down " + ", ".join(left)
         return (label,)
     return (describe(state, seat, move),)
 
 
-
 def _can_fulfil(player: Player, port: str) -> str:
     """' · slot 2 can be fulfilled' for the seat's open contracts of ``port``."""
-    there = [str(i + 1) for i, slot in enumerate(player.chart)
-             if slot and slot.status == "open" and city_of(slot.city) == port]
+    there = _open_slots(player, port=port)
     if not there:
         return ""
     return f" · slot{'s' if len(there) > 1 else ''} {' or '.join(there)} can be fulfilled"
