@@ -12,9 +12,15 @@ from rules.errors import RulesError
 from rules.maracaibo import actions, sailing
 from rules.maracaibo.cards import design, label, short
 from rules.maracaibo.careers import describe_condition
-from rules.maracaibo.data import load_data
+from rules.maracaibo.data import Atom, load_data
 from rules.maracaibo.decisions import ask_text
-from rules.maracaibo.effects import describe_atoms, describe_perm, hand_limit, plural
+from rules.maracaibo.effects import (
+    describe_atoms,
+    describe_perm,
+    hand_limit,
+    perm_atoms,
+    plural,
+)
 from rules.maracaibo.moves import (
     FIGHT,
     AnnexFree,
@@ -114,11 +120,10 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
     if state.step == "sail":
         p = state.seats[state.current]
         from rules.maracaibo.effects import movement_points
-        from rules.maracaibo.sailing import routes
 
         # the example is a place this ship can reach: the farthest needing no `via`
         # (from 20 or 21b there is one place to go; `/sail 6` from La Ceiba is backwards)
-        found = routes(state, state.current)
+        found = sailing.routes(state, state.current)
         dests = {d for d, _ in found}
         if len(dests) == 1:
             (dest,) = dests
@@ -341,9 +346,9 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
     if isinstance(move, QuestMove):
         return describe_atoms(data.quest[move.quest].reward)
     if isinstance(move, Assist):
-        card = design(move.card)
-        action = describe_atoms(card.asst.action) if card.asst is not None else ""
-        return f"{card.name}'s assistant: {action}" if action else card.name
+        action = _assistant_action(move.card)
+        name = design(move.card).name
+        return f"{name}'s assistant: {action}" if action else name
     if isinstance(move, FightPile):
         return f"draw a combat token ({len(state.tokens[move.pile - 1])} in that pile)"
     words = _fight_or_choice(state, seat, move)
@@ -406,11 +411,14 @@ def _fight_or_choice(state: MaracaiboState, seat: int, move: Move) -> str:
 
 def _discard_pays(p) -> str:
     """What discarding the whole hand pays: 2 dbl, or what a ship-board space makes it."""
-    from rules.maracaibo.data import Atom
-    from rules.maracaibo.effects import perm_atoms
-
     bonus = perm_atoms(p, "discard_hand") or [Atom(dbl=load_data().rules.discard_hand_doubloons)]
     return describe_atoms(bonus)
+
+
+def _assistant_action(cid: str) -> str:
+    """What a card's assistant action gives, in words ('' for a card without one)."""
+    asst = design(cid).asst
+    return describe_atoms(asst.action) if asst is not None else ""
 
 
 def _buy_cost(state: MaracaiboState, seat: int, cid: str) -> int:
@@ -620,8 +628,7 @@ def _named(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
     if isinstance(move, ChooseCareer):
         return ("career", f"{move.career} {data.career[move.career].name}")
     if isinstance(move, Assist):
-        asst = design(move.card).asst
-        action = describe_atoms(asst.action) if asst is not None else ""
+        action = _assistant_action(move.card)
         return ("assistant", card(move.card) + (f": {action}" if action else ""))
     if isinstance(move, QuestMove):
         reward = describe_atoms(data.quest[move.quest].reward)
