@@ -93,9 +93,10 @@ def prompt(state: VascoState, seat: int | None = None) -> str:
 def _why_not(state: VascoState, seat: int, area: str, cost: int) -> str:
     """Why the called number's action is impossible, in a few words for the prompt."""
     player = state.seats[seat]
+    acting = (f"acting with {state.called} costs {reales(cost)} with the free-action "
+              f"marker on {state.free}, and you have {reales(player.coins)}")
     if cost > player.coins:
-        return (f"acting with {state.called} costs {reales(cost)} with the free-action "
-                f"marker on {state.free}, and you have {reales(player.coins)}")
+        return acting
     left = player.coins - cost
     if area == "navigation":
         if not player.ships:
@@ -110,8 +111,7 @@ def _why_not(state: VascoState, seat: int, area: str, cost: int) -> str:
         if cost:    # the number is affordable, but not the number and a project
             rest = ("none would be left for a project" if left <= 0 else
                     f"the {reales(left)} left do not pay for a project")
-            return (f"acting with {state.called} costs {reales(cost)} with the free-action "
-                    f"marker on {state.free}, and you have {reales(player.coins)}: {rest}")
+            return f"{acting}: {rest}"
         if left <= 0:
             return "you have no Reales"
         return "you cannot afford a project"

@@ -120,9 +120,7 @@ def _effect(state: VascoState, seat: int, move: Move) -> str:
             return f"merchant ship, no VP{_bonus(state, move.landing, move.bonus)}{extra}"
         return f"take the {name} tile{extra}"
     if isinstance(move, Send):
-        info = data.landing_of[move.landing]
-        return f"{info.name} {move.slot}: +{info.slots[move.slot - 1]} VP" \
-               f"{_bonus(state, move.landing, move.bonus)}"
+        return f"{data.landing_of[move.landing].name} {move.slot}: {_send_gain(state, move)}"
     if isinstance(move, Merchant):
         info = data.landing_of[move.landing]
         return f"merchant to {info.name} {move.slot} (no VP)" \
