@@ -8,7 +8,7 @@ this" (`/hire 2` -> `workers 2`); mid-turn a verb only continues the turn it bel
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from rules.chat import Verb
 from rules.contract import Choice, GameResult, Move
@@ -218,9 +218,9 @@ def _action_path(state: NavegadorState, seat: int, step: Step) -> tuple[str, ...
     return (step.params(),)  # type: ignore[union-attr]
 
 
-def _places(regions: tuple[str, ...]) -> str:
-    """("BAH", "GUI", "GUI") -> `Bahia, Guiné ×2`."""
-    return ", ".join(_place(r) + (f" ×{n}" if (n := regions.count(r)) > 1 else "")
+def _places(regions: tuple[str, ...], name: Callable[[str], str] = _place) -> str:
+    """("BAH", "GUI", "GUI") -> `Bahia, Guiné ×2` (with ``name=str``: `BAH, GUI ×2`)."""
+    return ", ".join(name(r) + (f" ×{n}" if (n := regions.count(r)) > 1 else "")
                      for r in dict.fromkeys(regions))
 
 
@@ -233,8 +233,7 @@ def _pay_label(rondel: Rondel) -> str:
     `pay 3 ships (ANG, CAB, RIO)`."""
     where = _places(rondel.pay) if len(set(rondel.pay)) > 1 else _place(rondel.pay[0])
     if len(where) > PAY_NAMES:
-        where = ", ".join(r + (f" ×{n}" if (n := rondel.pay.count(r)) > 1 else "")
-                          for r in dict.fromkeys(rondel.pay))
+        where = _places(rondel.pay, name=str)
     return f"pay {actions.plural(len(rondel.pay), 'ship')} ({where})"
 
 
