@@ -14,7 +14,7 @@ from rules.contract import Choice
 from rules.vasco import actions
 from rules.vasco.board import char_name, reales
 from rules.vasco.data import load_data
-from rules.vasco.describe import _tile
+from rules.vasco.describe import tile_text
 from rules.vasco.legal import legal_moves
 from rules.vasco.moves import (
     Bonus,
@@ -53,7 +53,7 @@ def _bonus(state: VascoState, bonus: Bonus | None, landing: str) -> str:
         return " + 1 captain" if info.bonus == "captain" else ""
     if bonus.kind == "project":
         tile = state.display[bonus.index - 1]
-        return f" + project {bonus.index}: {_tile(tile)}" if tile else ""
+        return f" + project {bonus.index}: {tile_text(tile)}" if tile else ""
     if bonus.kind == "bag":
         return " + a sailor from the bag"
     return f" + {bonus.colour} sailor (section {bonus.index})"
@@ -95,10 +95,10 @@ def _hire(move: Hire, by_section: bool) -> tuple[str, ...]:
 def _buy(state: VascoState, move: Buy) -> str:
     price = reales(actions.buy_price(state, move))
     if move.san_gabriel and state.san_gabriel:
-        return f"San Gabriel {_tile(state.san_gabriel)}, already launched · {price}"
+        return f"San Gabriel {tile_text(state.san_gabriel)}, already launched · {price}"
     tiles = [(p, t) for p in move.tiles if (t := state.display[p - 1])]
     if len(tiles) == 1:
-        return f"project {tiles[0][0]}: {_tile(tiles[0][1])} · {price}"
+        return f"project {tiles[0][0]}: {tile_text(tiles[0][1])} · {price}"
     # two projects: each is described on its own button beside this one
     return (f"projects {' + '.join(str(p) for p, _ in tiles)} "
             f"({', '.join(t for _, t in tiles)}) · {price}")

@@ -27,7 +27,8 @@ from rules.vasco.state import VascoState
 from rules.vasco.turn import actor
 
 
-def _tile(tile: str) -> str:
+def tile_text(tile: str) -> str:
+    """A project as labels name it: 'I-12 str 7 crew 3 1VP'."""
     return f"{tile} {_tile_values(tile)}"
 
 
@@ -100,9 +101,9 @@ def _effect(state: VascoState, seat: int, move: Move) -> str:
         return f"{reales(actions.hire_price(move))}{extra} ({', '.join(parts)})"
     if isinstance(move, Buy):
         if move.san_gabriel and state.san_gabriel:
-            return f"San Gabriel {_tile(state.san_gabriel)}, launched: " \
+            return f"San Gabriel {tile_text(state.san_gabriel)}, launched: " \
                    f"{reales(actions.buy_price(state, move))}{extra}"
-        tiles = ", ".join(_tile(t) for p in move.tiles if (t := state.display[p - 1]))
+        tiles = ", ".join(tile_text(t) for p in move.tiles if (t := state.display[p - 1]))
         return f"{tiles}: {reales(actions.buy_price(state, move))}{extra}"
     if isinstance(move, Coins):
         return f"+{reales(state.coin_spaces[move.space - 1])}{extra}"
