@@ -4,7 +4,7 @@ prompts beside them — every choice worth pressing, in words a new player reads
 from __future__ import annotations
 
 from bot.table.panels import Panels
-from tests.navegador_helpers import C, G, put_ships, ready, table
+from tests.navegador_helpers import C, G, explore_all, put_ships, ready, table
 from tests.panel_support import table_of
 
 
@@ -204,3 +204,29 @@ def test_buttons_for_units_buildings_and_privileges_say_what_they_cost_or_bring(
             assert amount in described, (choice.path, described)   # the Cr autocomplete says
             seen.add(space)
     assert seen == {"workers", "build", "privilege"}, seen
+
+
+def test_a_leg_after_which_no_ship_can_sail_on_ends_the_sail_in_the_same_press():
+    """An exploration (or the last ship's last leg) left a panel of only [done]: the
+    button says it ends the sail and plays the leg and `done` together; a leg after
+    which a ship can still sail stays a leg, so the player can go on."""
+    from tests.navegador_helpers import A
+
+    s = put_ships(ready(table(), A, "sail", 1), A, POR=2)
+    s, _ = G.play(s, A, "sail")
+    text = panel_text(s, A)
+    assert "[Portugal → Guiné (explore) ×2 · ends the sail]" in text, text
+    press = next(c.move for c in G.choices(s, A) if "Guiné" in c.path[1])
+    assert G.describe(s, A, press).endswith("lose 1 ship; end the sail")
+    assert str(press) == "POR>GUI x2, done" and G.parse(s, A, str(press)) == press
+    after, _ = G.apply(s, A, press)
+    assert after.current != A and after.sail is None
+    assert after.sheets[A].ships == {"GUI": 1}
+
+    s = put_ships(ready(explore_all(table(), "GUI", "BAH"), A, "sail", 1), A, POR=3)
+    s, _ = G.play(s, A, "sail")
+    text = panel_text(s, A)
+    assert "[Portugal → Guiné ×1]" in text and "[Portugal → Guiné ×3 · ends the sail]" in text
+    one = next(c.move for c in G.choices(s, A) if c.path[-1] == "×1")
+    after, _ = G.apply(s, A, one)
+    assert after.current == A and after.step == "sail"

@@ -118,8 +118,11 @@ class Navegador(Game[NavegadorState]):
         if isinstance(move, Turn):
             parts = [self._effect(state, seat, s) for s in move.steps
                      if not isinstance(s, Done)]
-            if len(parts) == 1 and isinstance(move.steps[-1], Done):
-                parts.append("no sail")       # `sail skip`: the stone moves, no ship does
+            if isinstance(move.steps[-1], Done):
+                if not any(isinstance(s, Leg) for s in move.steps):
+                    parts.append("no sail")   # `sail skip`: the stone moves, no ship does
+                elif isinstance(move.steps[0], Leg):
+                    parts.append("end the sail")  # a panel's last leg, pressed mid-sail
             return "; ".join(parts)
         if isinstance(move, CardSail):
             return "extra Sail before your turn"

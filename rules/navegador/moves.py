@@ -223,9 +223,9 @@ def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
             else:
                 segments.append(str(step))
                 i += 1
-        elif isinstance(step, Leg):
+        elif isinstance(step, Leg):     # typed mid-sail, where bare legs keep it open
             legs, i = _legs_until_done(steps, i)
-            segments.append(legs)
+            segments.append(f"{legs}, done" if isinstance(steps[i - 1], Done) else legs)
         else:
             segments.append(str(step))
             i += 1
