@@ -235,3 +235,15 @@ def test_status_names_the_variant_the_table_plays():
     # then /status tells a player (or one who comes back a week later) which reading is on
     assert "bonus-once" in G.summary(state)
     assert "variant" not in G.summary(G.setup(2, 1)).lower()
+
+
+def test_the_rules_in_brief_say_the_end_launches_every_project_that_can_launch():
+    """The seed's game end: 「進水可能な計画タイルを手元に持っているプレイヤーは、その全て
+    進水させます。（当然ですが、必要な数の船員／宣教師コマと船長コマが必要です）」 — a player
+    holding projects that can be launched launches them all (of course with the crew and
+    captains needed). The engine does (scoring.forced_launches); `/vasco rules` said only
+    '1 VP per 3 Reales, 3 VP per launched ship', so a player could think an unlaunched
+    project is lost at the end."""
+    text = " ".join(G.texts.rules.split())
+    assert "every project you can still launch (crew, and a free captain for it) is " \
+           "launched for you; then 1 VP per 3 Reales" in text
