@@ -230,3 +230,26 @@ def test_a_leg_after_which_no_ship_can_sail_on_ends_the_sail_in_the_same_press()
     one = next(c.move for c in G.choices(s, A) if c.path[-1] == "×1")
     after, _ = G.apply(s, A, one)
     assert after.current == A and after.step == "sail"
+
+
+def test_a_worker_or_ship_sold_back_at_a_profit_is_offered():
+    """Hiring past the cap at 50 Cr and selling back for 100 is an income the seeds name:
+    JP 「架空労働者はフェイズⅠでは1人あたり差し引き50クルザードの利益になります」 (a virtual
+    worker is a net profit of 50 Cr each) and CN 「付完錢後，立刻賣到銀行獲得100元。亦即淨利為
+    每名工人50元」 (pay, then sell to the bank at once for 100: a net 50 per worker). The panel
+    and autocomplete offer it, saying what comes back; one bought at 100 Cr or more only to be
+    sold for 100 stays hidden."""
+    s = ready(table(), C, "workers")
+    sheet = s.sheets[C]
+    sheet.workers, sheet.churches, sheet.cash = 9, 2, 1000
+    offered = {str(c.move): c.path for c in G.choices(s, C) if c.path[0] == "workers"}
+    assert offered["workers 1"][-1] == "1 · 50 Cr, 1 sold back for 100 Cr", offered
+    assert "workers 2" in offered and "workers 3" not in offered, offered  # 3rd costs 100
+    suggested = [str(m) for m in G.suggestions(s, C, G.verb("hire"))]
+    assert "workers 2" in suggested and "workers 3" not in suggested, suggested
+
+    s = ready(table(), C, "ships")
+    put_ships(s, C, POR=7)
+    s.sheets[C].cash = 1000
+    offered = {str(c.move) for c in G.choices(s, C) if c.path[0] == "ships"}
+    assert "ships 1" in offered and "ships 2" not in offered, offered   # 1 shipyard

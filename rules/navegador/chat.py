@@ -83,10 +83,10 @@ def _action_of(space: int) -> str:
 
 
 def _pointless(state: NavegadorState, seat: int, move: Move) -> bool:
-    """Legal but never wise: buying workers or ships only to sell them straight back."""
+    """Legal but never wise: buying workers or ships only to sell them straight back at no
+    gain (one bought for 50 Cr and sold back for 100 is offered)."""
     if isinstance(move, Units):
-        _, _, sold = actions.unit_outcome(state, state.sheets[seat], move.what, move.count)
-        return sold > 0
+        return actions.sold_back_at_a_loss(state, state.sheets[seat], move.what, move.count)
     return False
 
 
@@ -225,8 +225,10 @@ def _action_path(state: NavegadorState, seat: int, step: Step) -> tuple[str, ...
         return ("skip",)
     # a button has no description line: what it costs or brings goes on the label
     if isinstance(step, Units):
-        price = actions.unit_outcome(state, state.sheets[seat], step.what, step.count)[0]
-        return (f"{step.count} · {actions.cr(price)}",)
+        price, _, sold = actions.unit_outcome(state, state.sheets[seat], step.what, step.count)
+        back = load_data().overflow_sell_price * sold
+        back_text = f", {sold} sold back for {actions.cr(back)}" if sold else ""
+        return (f"{step.count} · {actions.cr(price)}{back_text}",)
     if isinstance(step, Build):
         return (f"{step.params()} · {actions.cr(actions.build_cost(state, step.rows))}",)
     if isinstance(step, Privilege):
