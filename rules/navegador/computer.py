@@ -314,17 +314,8 @@ def _pointless(state: NavegadorState, seat: int, move: Move) -> bool:
 
 
 def _over_cap_at_a_loss(state: NavegadorState, seat: int, move: Units) -> bool:
-    """Buying past the cap pays the price first and gets 100 back per piece: pointless
-    unless the last piece (the dearest: the cheap ones come first) costs less than it
-    sells for. Hiring a 50-Cr worker at the cap for 100 back is a real, if small, income
-    (spec §7.2); the 100-Cr one after it is not."""
-    sheet = state.sheets[seat]
-    _, _, sold = actions.unit_outcome(state, sheet, move.what, move.count)
-    if not sold:
-        return False
-    last = actions.unit_cost(state, sheet, move.what, move.count) - \
-        actions.unit_cost(state, sheet, move.what, move.count - 1)
-    return last >= load_data().overflow_sell_price
+    """Buying past the cap only to sell back at no gain (spec §7.2): the panel's rule too."""
+    return actions.sold_back_at_a_loss(state, state.sheets[seat], move.what, move.count)
 
 
 @lru_cache(maxsize=1024)
