@@ -173,3 +173,44 @@ def test_random_games_follow_the_seed_move_by_move(players, seed):
         state = after
     assert all(k <= DATA.extra_turns for k in referee.extra_cards)
     assert GAME.result(state) is not None
+
+
+def _turn_5_sailing(seed: int, **options: str) -> NeptunState:
+    """Sailing turn 5 of round 1 after the reveal, everyone staying where they are."""
+    from neptun_helpers import acting, choose_all, finish_draft, new, play
+
+    state = finish_draft(new(4, seed, **options))
+    while True:
+        state = choose_all(state)
+        if state.sail_turn == 5:
+            return state
+        while state.phase == "sail":
+            seat = acting(state)
+            state = play(state, seat, "done" if state.stage == "deliver" else "stay")
+
+
+def test_the_picture_does_not_promise_a_wind_that_turn_5s_forecast_does_not_bring():
+    """Spec A5 (data/neptun/game.toml `turn5 = "ignore"`), from the seed's 「追加ターンの間、
+    風マーカーは５ターン目の場所にとどまります」 — during the extra turns the wind marker stays
+    where it was in turn 5. The reveal says "after turn 5 the wind stays at W", and the
+    engine keeps W; the picture outlined the forecast's wind and read '→ wind X next turn'."""
+    from PIL import Image
+
+    from render import text
+    from render.neptun.layout import bands, load_layout
+    from render.neptun.panels import draw_wind
+    from render.neptun.pen import Pen
+
+    state = _turn_5_sailing(5)
+    view = GAME.view(state, None)
+    assert view.forecast is not None and _wind_after(view.forecast) != state.wind
+    assert view.wind_next is None
+    layout = load_layout()
+    image = Image.new("RGB", (layout.canvas.width, 2000), "#ffffff")
+    with text.recording() as seen:
+        draw_wind(Pen(image), layout, view, bands(4))
+    notes = [d.text for d in seen if "wind" in str(d.text)]
+    assert notes == [f"after turn 5 the wind stays at {state.wind}"]
+    # the variant that moves it still shows where it goes
+    moved = GAME.view(_turn_5_sailing(5, turn5="apply_before_extra"), None)
+    assert moved.forecast is not None and moved.wind_next == _wind_after(moved.forecast)
