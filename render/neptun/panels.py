@@ -103,6 +103,8 @@ def draw_wind(pen: Pen, layout: Layout, view: NeptunView, b: Bands) -> None:
     if view.wind_next is not None:
         note = f"→ wind {view.wind_next} next turn" if view.sail_turn < 5 or view.phase == \
             "sail" else f"→ wind {view.wind_next}"
+    elif view.forecast is not None:         # turn 5's forecast, which moves no wind
+        note = f"after turn 5 the wind stays at {view.wind}"
     else:
         note = {"draft": "no forecast while contracts are taken",
                 "choose": "the forecast comes with the oar cards",

@@ -14,6 +14,7 @@ from rules.neptun import sailing, scoring
 from rules.neptun.cards import GOOD_NAMES, city_name, city_of, reward
 from rules.neptun.chat import progress
 from rules.neptun.data import load_data
+from rules.neptun.options import switch
 from rules.neptun.state import NeptunState, SailRecord, Slot, Tile
 from rules.neptun.turn import to_act
 
@@ -141,6 +142,16 @@ def _stacks(state: NeptunState, key: str) -> list[tuple[int, list[int]]]:
     return [(space, [s for s in track.order if track.pos[s] == space]) for space in spaces]
 
 
+def _wind_next(state: NeptunState) -> int | None:
+    """The wind the forecast on the scale will bring; None when it brings none: turn 5's
+    forecast moves no wind unless a variant says so (spec A5, `turn5` in game.toml)."""
+    if state.forecast is None:
+        return None
+    if state.sail_turn >= load_data().sail_turns and switch(state, "turn5") == "ignore":
+        return None
+    return sailing.wind_after(state.forecast)
+
+
 def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
     data = load_data()
     acting = to_act(state)
@@ -184,7 +195,7 @@ def build_view(state: NeptunState, seat: int | None = None) -> NeptunView:
         to_act=acting, current=current,
         revealing=state.revealing + 1 if state.revealing is not None else None,
         wind=state.wind, forecast=state.forecast,
-        wind_next=sailing.wind_after(state.forecast) if state.forecast is not None else None,
+        wind_next=_wind_next(state),
         order=list(state.order),
         oar_track={k: list(v) for k, v in sorted(state.oar_track.items())},
         display=display,
