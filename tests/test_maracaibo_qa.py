@@ -259,3 +259,22 @@ async def test_the_start_message_names_the_player_who_takes_the_first_turn(tmp_p
     starts = next(line for line in reply.text.splitlines() if "(starts)" in line)
     assert table.seats[first].name in starts
     assert table.state.seats[first].dbl == 8                   # seed ⑭: the start player's 8
+
+
+def test_a_refused_quest_says_why_not_your_hand_every_time():
+    """`quest Q2` was refused with "You cannot pay quest Q2 with your hand." whenever no
+    hand card set paid it — also where no Q2 lay, after another main action, or when the
+    doubloons fell short. Given seat 0 on a village, then the refusal names the true reason."""
+    state = at(ready(3), 0, "6", mp=7)
+    with pytest.raises(RulesError, match="There is no quest Q2 at San Juan"):
+        play(state, 0, "quest Q2")
+    state = at(ready(3), 0, "8", mp=7)
+    quest = "Q2"                                     # paid with a cocoa and a coffee card
+    state.quests_at["8"] = [quest]
+    state, _ = play(state, 0, "village take 1")
+    with pytest.raises(RulesError, match="already taken your main action"):
+        play(state, 0, f"quest {quest}")
+    state = at(ready(3), 0, "8", mp=7)
+    state.quests_at["8"], state.seats[0].hand = [quest], []
+    with pytest.raises(RulesError, match=f"Quest {quest} needs cards showing"):
+        play(state, 0, f"quest {quest}")

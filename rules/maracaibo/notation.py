@@ -408,8 +408,10 @@ class Reader:
         options = payments(s.seats[self.seat], info)
         if len(options) == 1:
             return [QuestMove(quest=quest, pay=options[0])]
-        if not options:
-            raise IllegalMoveError(f"You cannot pay quest {quest} with your hand.")
+        if not options or quest not in there:
+            # nothing to choose: the rules say why it cannot be done (not here, the main
+            # action taken, doubloons, CP, the cards it needs), not "your hand" every time
+            return [QuestMove(quest=quest)]
         raise AmbiguousMoveError("Which cards pay it? " + " or ".join(
             f"`quest {quest} pay {' '.join(o)}`" for o in options[:4]) + ".")
 
