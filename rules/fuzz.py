@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -47,10 +48,12 @@ def choose(game: Game, rng: random.Random, state: BaseModel, seat: int, moves: l
 def random_game(
     game: Game, players: int, seed: int,
     check: Callable[[BaseModel], None] | None = None, policy: str = "uniform",
+    options: dict[str, Any] | None = None,
 ) -> Iterator[tuple[BaseModel, int | None, str | None, list[Event]]]:
-    """Yield (state, seat, move text, events) after setup and after every move."""
+    """Yield (state, seat, move text, events) after setup and after every move;
+    ``options``: a variant's setup options (``Game.options_for``)."""
     rng = random.Random(seed)
-    state = game.setup(players, seed)
+    state = game.setup(players, seed, options)
     yield state, None, None, []
     for _ in range(MAX_STEPS):
         seats = game.to_act(state)
