@@ -86,3 +86,21 @@ def test_white_arrows_hold_for_ships_moving_up_unless_the_variant_opens_them():
     opened = with_options(state, arrow_rule_on_advance=False)
     advance(opened, [])
     assert opened.landings["terra"][4].tile == "I-01"
+
+
+def test_bonus_once_labels_promise_no_second_bonus():
+    """With `bonus-once` the second ship of an expedition takes no landing bonus, so its
+    panel button and autocomplete label must not promise one (they said '+ 2 Reales')."""
+    base = two_ships(empty_board(calling(ready(3), seat=0, number=15, area="navigation",
+                                         free=8)))
+    for options, paid in (({}, True), ({"bonus_per_ship": False}, False)):
+        second, _ = play(with_options(base, **options), 0, "send I-09 to mombasa-3 ...")
+        labels = [" ".join(c.path) for c in G.choices(second, 0) if "I-06" in c.path[0]]
+        assert labels and all(("2 Reales" in label) == paid for label in labels)
+        move = G.parse(second, 0, "send I-06 to mombasa-4")
+        assert ("2 Reales" in G.describe(second, 0, move)) == paid
+        both = G.parse(base, 0, "send I-09 to mombasa-3, I-06 to mombasa-4")
+        said = G.describe(with_options(base, **options), 0, both)
+        assert said.count("2 Reales") == (2 if paid else 1), said
+        after, _ = play(second, 0, "send I-06 to mombasa-4")
+        assert after.seats[0].coins == 10 + 2 + (2 if paid else 0)

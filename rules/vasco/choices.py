@@ -31,6 +31,7 @@ from rules.vasco.moves import (
     Step,
     Turn,
 )
+from rules.vasco.ships import bonus_paid
 from rules.vasco.state import VascoState
 
 MENU_HIRES = 75     # three menus of 25 beside the pass button: one press; more by section
@@ -44,9 +45,12 @@ def _number(state: VascoState, n: int) -> str:
     return f"{n} (costs {gap} now)" if gap else f"{n} (free now)"
 
 
-def _bonus(state: VascoState, bonus: Bonus | None, landing: str) -> str:
-    """' + project 4: I-12 str 7 crew 3', ' + grey sailor (section 2)', ' + 1 captain'."""
+def _bonus(state: VascoState, bonus: Bonus | None, landing: str, paid: bool = True) -> str:
+    """' + project 4: I-12 str 7 crew 3', ' + grey sailor (section 2)', ' + 1 captain';
+    nothing for a ship that takes no bonus (``paid`` False: `bonus-once`, a second ship)."""
     info = load_data().landing_of[landing]
+    if not paid:
+        return ""
     if bonus is None:
         if info.bonus == "coins":
             return f" + {reales(info.bonus_coins)}"
@@ -60,11 +64,11 @@ def _bonus(state: VascoState, bonus: Bonus | None, landing: str) -> str:
 
 
 def _slot(state: VascoState, landing: str, slot: int, bonus: Bonus | None,
-          vp: bool = True) -> str:
+          vp: bool = True, paid: bool = True) -> str:
     """'slot 2 (3 VP) + project 4: I-12 str 7 crew 3'; a merchant ship scores nothing:
     'slot 2 + project 4: I-12 str 7 crew 3'."""
     score = f" ({load_data().landing_of[landing].slots[slot - 1]} VP)" if vp else ""
-    return f"slot {slot}{score}{_bonus(state, bonus, landing)}"
+    return f"slot {slot}{score}{_bonus(state, bonus, landing, paid)}"
 
 
 def _landing(landing: str) -> str:
@@ -166,7 +170,7 @@ def _path(state: VascoState, seat: int, move: Step, by_section: bool) -> tuple[s
         return _character(state, move)
     if isinstance(move, Send):
         return (_ship(move.ship), f"{_landing(move.landing)} "
-                f"{_slot(state, move.landing, move.slot, move.bonus)}")
+                f"{_slot(state, move.landing, move.slot, move.bonus, paid=bonus_paid(state))}")
     if isinstance(move, Merchant):
         return (f"merchant ship to {_landing(move.landing)}",
                 _slot(state, move.landing, move.slot, move.bonus, vp=False))

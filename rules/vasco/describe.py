@@ -23,6 +23,7 @@ from rules.vasco.moves import (
     Turn,
 )
 from rules.vasco.scoring import result
+from rules.vasco.ships import bonus_paid
 from rules.vasco.state import VascoState
 from rules.vasco.turn import actor
 
@@ -40,8 +41,12 @@ def _tile_values(tile: str) -> str:
     return f"str {t.strength} crew {t.crew}" + (f" {income}" if income else "")
 
 
-def _bonus(state: VascoState, landing: str, bonus: Bonus | None) -> str:
+def _bonus(state: VascoState, landing: str, bonus: Bonus | None, paid: bool = True) -> str:
+    """' +2 Reales', ' +project I-12', …; nothing for a ship that takes no bonus (``paid``
+    False: a further ship of an expedition with `bonus-once`)."""
     info = load_data().landing_of[landing]
+    if not paid:
+        return ""
     if bonus is None:
         if info.bonus == "coins":
             return f" +{reales(info.bonus_coins)}"
@@ -56,10 +61,17 @@ def _bonus(state: VascoState, landing: str, bonus: Bonus | None) -> str:
     return f" +{bonus.colour} sailor"
 
 
-def _send_gain(state: VascoState, move: Send) -> str:
-    """'+6 VP +captain': what a ship sent scores and brings."""
+def _send_gain(state: VascoState, move: Send, sent_before: bool = False) -> str:
+    """'+6 VP +captain': what a ship sent scores and brings (``sent_before``: a ship of the
+    same move went first, which may leave this one without the bonus)."""
     info = load_data().landing_of[move.landing]
-    return f"+{info.slots[move.slot - 1]} VP{_bonus(state, move.landing, move.bonus)}"
+    paid = bonus_paid(state, sent_before)
+    return f"+{info.slots[move.slot - 1]} VP{_bonus(state, move.landing, move.bonus, paid)}"
+
+
+def _send_text(move: Send, gain: str) -> str:
+    """'Mombasa 4: +5 VP +2 Reales'."""
+    return f"{load_data().landing_of[move.landing].name} {move.slot}: {gain}"
 
 
 def _effect(state: VascoState, seat: int, move: Move) -> str:
@@ -70,9 +82,17 @@ def _effect(state: VascoState, seat: int, move: Move) -> str:
         # (nor the landing, which the notation names too): '— +6 VP +captain'
         sending = any(isinstance(s, Send) for s in move.steps)
         launching = any(isinstance(s, Launch) for s in move.steps)
-        parts = [_send_gain(state, s) if launching and isinstance(s, Send)
-                 else _effect(state, seat, s) for s in move.steps
-                 if not isinstance(s, Done) and not (sending and isinstance(s, Launch))]
+        parts: list[str] = []
+        sent = False
+        for s in move.steps:
+            if isinstance(s, Done) or (sending and isinstance(s, Launch)):
+                continue
+            if isinstance(s, Send):
+                gain = _send_gain(state, s, sent)
+                parts.append(gain if launching else _send_text(s, gain))
+                sent = True
+            else:
+                parts.append(_effect(state, seat, s))
         return "; ".join(p for p in parts if p)
     if isinstance(move, Place):
         if move.number > data.numbers.regular[1]:
@@ -121,7 +141,7 @@ def _effect(state: VascoState, seat: int, move: Move) -> str:
             return f"merchant ship, no VP{_bonus(state, move.landing, move.bonus)}{extra}"
         return f"take the {name} tile{extra}"
     if isinstance(move, Send):
-        return f"{data.landing_of[move.landing].name} {move.slot}: {_send_gain(state, move)}"
+        return _send_text(move, _send_gain(state, move))
     if isinstance(move, Merchant):
         info = data.landing_of[move.landing]
         return f"merchant to {info.name} {move.slot} (no VP)" \

@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations, product
 
 from rules.vasco import actions
-from rules.vasco.board import action_cost, crew_available, empty_open_slots, switch
+from rules.vasco.board import action_cost, crew_available, empty_open_slots
 from rules.vasco.data import load_data
 from rules.vasco.flow import can_place
 from rules.vasco.moves import (
@@ -30,7 +30,7 @@ from rules.vasco.moves import (
     Step,
 )
 from rules.vasco.placement import may_decline
-from rules.vasco.ships import bonus_options, free_slots, merchant_slots
+from rules.vasco.ships import bonus_options, bonus_paid, free_slots, merchant_slots
 from rules.vasco.state import VascoState
 from rules.vasco.turn import actor, called_area
 
@@ -106,7 +106,7 @@ def sends(state: VascoState, seat: int, landing: str) -> list[Step]:
     player = state.seats[seat]
     if player.captains <= 0:
         return []
-    paid = state.expedition is None or switch(state, "bonus_per_ship")
+    paid = bonus_paid(state)
     out: list[Step] = []
     for tile in player.ships:
         for slot in free_slots(state, landing, data.strength(tile), merchant=False):

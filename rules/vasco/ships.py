@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.contract import Event
 from rules.errors import IllegalMoveError
-from rules.vasco.board import draw_sailor, note, plural, reales
+from rules.vasco.board import draw_sailor, note, plural, reales, switch
 from rules.vasco.data import MISSIONARY, Landing, load_data
 from rules.vasco.moves import Bonus
 from rules.vasco.state import Ship, VascoState
@@ -126,6 +126,13 @@ def bonus_options(state: VascoState, landing: str) -> list[Bonus]:
             out.append(Bonus(kind="bag"))
         return out
     return []
+
+
+def bonus_paid(state: VascoState, sent_before: bool = False) -> bool:
+    """Whether a ship sent now takes its landing's bonus: the first ship of an expedition
+    always, a further one only while ``bonus_per_ship`` is on (the `bonus-once` variant
+    pays once per expedition). ``sent_before``: a ship sent earlier in the same move."""
+    return (state.expedition is None and not sent_before) or switch(state, "bonus_per_ship")
 
 
 def check_bonus(state: VascoState, landing: str, bonus: Bonus | None, paid: bool) -> None:
