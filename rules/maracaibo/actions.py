@@ -483,6 +483,12 @@ def settle_figures(state: MaracaiboState, seat: int, loc: str, events: list[Even
                                  f"{plural(n, 'assistant')} at {name} ({why})"))
 
 
+def take_words(state: MaracaiboState) -> str:
+    """How the village action 'take 1 doubloon' is typed: with the hand card it costs
+    under `coin-for-a-card` (village_coin_requires_discard)."""
+    return "take 1 <card>" if switch(state, "village_coin_requires_discard") else "take 1"
+
+
 def main_options_label(state: MaracaiboState, seat: int) -> str:
     """What the ship's location offers, in a few words (prompts)."""
     data = load_data()
@@ -492,7 +498,7 @@ def main_options_label(state: MaracaiboState, seat: int) -> str:
     also = f"; or the quest here: `/quest {quest[0]}`" if quest else ""
     if loc.kind == "village":
         return (f"village: {plural(village_left(state, seat), 'action')} "
-                f"(`/village take 1`, `buy`, `invest`, `discard`){also}")
+                f"(`/village {take_words(state)}`, `buy`, `invest`, `discard`){also}")
     if loc.kind == "city":
         name, atoms = city_effect(state, loc.id) if loc.action in ("tile", "effect") else (
             loc.action, ())

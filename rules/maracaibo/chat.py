@@ -152,7 +152,7 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
         return "free actions, then `/move done` to draw (phase C)"
     if state.t.main == "village":
         return (f"{plural(state.t.village_left, 'village action')} left "
-                "(`/village take 1`…) or `/move done`")
+                f"(`/village {actions.take_words(state)}`…) or `/move done`")
     return f"main action at {actions.main_options_label(state, state.current)} — or `/move done`"
 
 
@@ -320,7 +320,9 @@ def _effect(state: MaracaiboState, seat: int, move: Move) -> str:
         if move.action == "invest":
             b = data.building[move.target]
             return f"{b.name}, {actions.invest_cost(p, move.target)} dbl"
-        return f"{_discard_pays(p)}, whole hand" if move.action == "discard" else "+1 dbl"
+        if move.action == "discard":
+            return f"{_discard_pays(p)}, whole hand"
+        return f"+1 dbl, discard {move.target}" if move.target else "+1 dbl"
     if isinstance(move, Buy):
         card = design(move.card)
         return f"{card.name}, {_buy_cost(state, seat, move.card)} dbl, {card.vp} VP"
@@ -598,8 +600,10 @@ def _named(state: MaracaiboState, seat: int, move: Move) -> tuple[str, ...]:
         return ("village", "buy", f"{card(move.target)}, {actions.card_cost(p, move.target)} dbl")
     if isinstance(move, Village) and move.action == "discard":
         return ("village", "discard", f"your hand: {_discard_pays(p)}")
-    if isinstance(move, Village) and move.action == "take" and not move.target:
-        return ("village", "take", "1 dbl")
+    if isinstance(move, Village) and move.action == "take":
+        # `coin-for-a-card`: the doubloon costs the card named
+        return ("village", "take", f"1 dbl, discard {card(move.target)}" if move.target
+                else "1 dbl")
     if isinstance(move, Pass):
         return (f"pass: +{data.rules.interim_pass_vp} VP",)
     if isinstance(move, City):

@@ -1,0 +1,29 @@
+"""What players are told when a table plays a lobby variant: the labels, prompts and
+messages follow the variant's rule, not the default one."""
+
+from __future__ import annotations
+
+from maracaibo_helpers import at, g, ready
+
+from rules.maracaibo.moves import Village
+
+
+def test_coin_for_a_card_labels_say_the_card_goes():
+    """`coin-for-a-card`: 'take 1 doubloon' costs a hand card. The button read
+    'village › take › 1 › A03b' and the label '+1 dbl', and the prompt suggested a bare
+    `/village take 1`, which the variant refuses."""
+    plain = at(ready(3), 0, "6", mp=2)
+    state = at(ready(3, options={"village_coin_requires_discard": True}), 0, "6", mp=2)
+    card = state.seats[0].hand[0]
+    takes = [c for c in g.choices(state, 0)
+             if isinstance(c.move, Village) and c.move.action == "take"]
+    assert takes and all("discard" in c.path[-1] for c in takes)
+    assert any(card in c.path[-1] for c in takes)
+    move = Village(action="take", target=card)
+    assert f"discard {card}" in g.describe(state, 0, move)
+    assert "`/village take 1 <card>`" in g.prompt(state, 0)
+    assert "`/village take 1`" in g.prompt(plain, 0)
+    default = [c for c in g.choices(plain, 0)
+               if isinstance(c.move, Village) and c.move.action == "take"]
+    assert [c.path for c in default] == [("village", "take", "1 dbl")]
+    assert g.describe(plain, 0, Village(action="take")).endswith("+1 dbl")
