@@ -189,7 +189,7 @@ class LocalTable:
         if head in game_names():
             sub, _, args = rest.partition(" ")
             if sub == "rules":
-                return Reply(text=await s.rules_text(head))
+                return Reply(text=await s.rules_text(head, ch))
             if sub not in ("start", "new", ""):
                 raise TableError(f"`/{head}` takes `start` or `rules`.")
             colour, variant = _start_options(args)
@@ -230,7 +230,7 @@ class LocalTable:
                          "`/suggest <verb> [typed]` lists autocomplete; `quit` ends.")
         if head == "rules":
             game = rest or await s.game_of(ch) or game_names()[0]
-            return Reply(text=await s.rules_text(game))
+            return Reply(text=await s.rules_text(game, ch))
         if head in ("suggest", "options"):
             return await self._suggest(uid, rest)
         if head == "move":

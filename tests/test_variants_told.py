@@ -27,3 +27,32 @@ def test_coin_for_a_card_labels_say_the_card_goes():
                if isinstance(c.move, Village) and c.move.action == "take"]
     assert [c.path for c in default] == [("village", "take", "1 dbl")]
     assert g.describe(plain, 0, Village(action="take")).endswith("+1 dbl")
+
+
+async def test_a_started_variant_table_says_its_variant(tmp_path):
+    """The lobby named the variant, but once the game began nothing did: not the start
+    message, not /status, and `/navegador rules` described only the default rule (the card
+    'just before their own turn'). Now each names the variant the table plays."""
+    from bot_support import ALICE, BOB, CH, GUILD, NAMES, make_service
+
+    svc = await make_service(tmp_path / "t.sqlite3")
+    await svc.open_lobby(CH, GUILD, ALICE, NAMES[ALICE], "navegador", None, "card-anytime")
+    await svc.join(CH, BOB, NAMES[BOB])
+    said = "`card-anytime` — Chinese reading: the Navegador card may be played at the start"
+    start = await svc.start_game(CH, ALICE)
+    assert said in start.text
+    assert said in (await svc.status(CH)).text
+    rules = await svc.rules_text("navegador", CH)
+    assert "This table plays the variant" in rules and said in rules
+    assert "This table plays" not in await svc.rules_text("vasco", CH)
+    assert "This table plays" not in await svc.rules_text("navegador")
+    assert "This table plays" not in await svc.rules_text("navegador", CH + 1)
+
+
+async def test_a_default_table_says_no_variant(tmp_path):
+    from bot_support import ALICE, BOB, CH, make_service, started
+
+    svc = await make_service(tmp_path / "t.sqlite3")
+    await started(svc, [ALICE, BOB])
+    assert "Variant" not in (await svc.status(CH)).text
+    assert "This table plays" not in await svc.rules_text("navegador", CH)

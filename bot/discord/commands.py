@@ -164,7 +164,8 @@ def game_group(game: str) -> app_commands.Group:
         service = service_of(interaction)
 
         async def call() -> Reply:
-            return Reply(text=await service.rules_text(game), ephemeral=True)
+            return Reply(text=await service.rules_text(game, interaction.channel_id),
+                         ephemeral=True)
 
         await respond(interaction, call)
 

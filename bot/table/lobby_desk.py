@@ -197,6 +197,7 @@ class LobbyDesk:
         lines = [f"⚓ **{g.title}** begins! Seats and start player drawn at random "
                  "(play goes in this order):",
                  *order,
+                 *filter(None, [words.variant_line(g, table.row.options)]),
                  f"How to move: {g.texts.examples}; `/{g.name} rules` has the rules and "
                  "the notation." if g.texts.examples else f"`/{g.name} rules` has the rules.",
                  *play_lines(table, plays)]

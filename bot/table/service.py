@@ -269,8 +269,9 @@ class TableService:
                 f"{g.title} (`/{g.name} rules`)" for g in games)
         return text
 
-    async def rules_text(self, game: str) -> str:
-        """A game's rules in brief, with its move notation."""
+    async def rules_text(self, game: str, channel_id: int | None = None) -> str:
+        """A game's rules in brief, with its move notation; when the channel's game (open,
+        else the latest) is this game played with a lobby variant, a last line says so."""
         try:
             g = get_game(game)
         except KeyError:
@@ -280,6 +281,14 @@ class TableService:
         if g.texts.variants:
             text += "\n**Variants** (`/" + g.name + " start variant:<name>`): " + "; ".join(
                 f"`{v.key}` — {v.description}" for v in g.texts.variants)
+        row = None
+        if channel_id is not None:
+            row = (await self.store.open_game(channel_id)
+                   or await self.store.latest_game(channel_id))
+        variant = words.variant_text(g, row.options) if row and row.game == g.name else ""
+        if variant:
+            text += (f"\n**This table plays the variant** {variant} Where it differs, it "
+                     "replaces the rule above.")
         return text
 
     async def game_of(self, channel_id: int) -> str | None:

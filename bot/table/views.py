@@ -36,6 +36,8 @@ class ViewDesk:
         if table.state is None:
             return self.lobby.reply(table, "")
         text = words.name_seats(table.game.summary(table.state), table.names)
+        variant = words.variant_line(table.game, table.row.options)
+        text = f"{text}\n{variant}" if variant else text
         return Reply(text=words.clip(f"{text}\n{next_line(table)}"),
                      progress=table.game.progress(table.state))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from rules import Event, Game, GameResult
 
@@ -31,6 +32,21 @@ A *turn* is one player's go; it may take several steps. Every message counts tur
 def table_help(games: list[Game]) -> str:
     starts = ", ".join(f"`/{g.name} start`" for g in games) or "`/<game> start`"
     return TABLE_HELP.format(starts=starts)
+
+
+def variant_text(game: Game, options: dict[str, Any]) -> str:
+    """'`card-anytime` — …' for a table that plays a lobby variant, else ''."""
+    key = options.get("variant")
+    for v in game.texts.variants:
+        if key and v.key == key:
+            return f"`{v.key}` — {v.description}."
+    return ""
+
+
+def variant_line(game: Game, options: dict[str, Any]) -> str:
+    """'🔀 Variant: `card-anytime` — …' (start message, /status), or ''."""
+    text = variant_text(game, options)
+    return f"🔀 Variant: {text}" if text else ""
 
 
 def start_hint(games: list[Game]) -> str:
