@@ -56,3 +56,21 @@ async def test_a_default_table_says_no_variant(tmp_path):
     await started(svc, [ALICE, BOB])
     assert "Variant" not in (await svc.status(CH)).text
     assert "This table plays" not in await svc.rules_text("navegador", CH)
+
+
+def test_card_anytime_prompt_tells_the_player_to_move_the_holder_may_go_first():
+    """`card-anytime`: at the start of A's turn the holder C may sail first. A's prompt
+    said only 'the Navegador card is with seat 3', as by default, where C could not."""
+    from tests.navegador_helpers import A, C, G, explore_all, put_ships, ready, table
+
+    s = ready(put_ships(explore_all(table(), "GUI"), C, GUI=2), A, "workers")
+    s.card.holder = C
+    assert G.prompt(s, A).endswith("(the Navegador card is with seat 3)")
+    s.options["navegador_card_anytime"] = True
+    assert "seat 3 may play the Navegador card first" in G.prompt(s, A)
+    assert "seat 3 may play" in G.prompt(s, None)
+    s.first_turn_done = [False] * len(s.first_turn_done)       # not in the first round
+    assert G.prompt(s, A).endswith("(the Navegador card is with seat 3)")
+    s.first_turn_done = [True] * len(s.first_turn_done)
+    s.sheets[C].ships = {}                                      # nothing of C's can sail
+    assert G.prompt(s, A).endswith("(the Navegador card is with seat 3)")

@@ -421,6 +421,10 @@ def prompt(state: NavegadorState, seat: int | None = None) -> str:
         if seat is not None and seat == holder:
             when = card_when(state, seat if example is None else None)
             return f"{text} (you hold the Navegador card: you may play it {when})"
+        if holder != state.current and card_legs(state, holder):
+            # `card-anytime`: the holder may sail at the start of this turn
+            return (f"{text} (seat {holder + 1} may play the Navegador card first, until "
+                    "the rondel move)")
         return f"{text} (the Navegador card is with seat {holder + 1})"
     if state.step in ("sail", "card_sail"):
         from rules.navegador.legal import legal_steps
