@@ -312,3 +312,16 @@ def test_the_gallery_says_whom_the_limit_of_three_is_for():
     view, since = demo_scenes(3, 1)["start"]
     texts = [d.text for d in _drawn_everything(view, None, since)]
     assert "at most 3 of a kind per player" in texts
+
+
+@pytest.mark.parametrize(("variant", "says"), [
+    (None, "Navegador card: bob"),
+    ("card-anytime", "Navegador card (any turn): bob"),
+])
+def test_the_status_box_says_when_the_card_may_be_played(variant, says):
+    """`card-anytime`: the holder may sail at the start of anyone's turn; the picture's
+    status box says so beside the holder (it read the same as the default)."""
+    state = GAME.setup(3, 1, GAME.options_for(variant))
+    state.card.holder = 1
+    seen = [d.text for d in _drawn_everything(GAME.view(state), ["alice", "bob", "carol"])]
+    assert any(t.startswith(says) for t in seen), [t for t in seen if "card" in t]

@@ -243,7 +243,8 @@ def draw_status(image: Image.Image, pen: Pen, layout: Layout, view: NavegadorVie
     if holder is not None:
         until = "" if view.card.mark is None else \
             f", lapses at {layout.rondel.labels.get(view.rondel[view.card.mark], '?')}"
-        lines.append((f"Navegador card: {holder.name}{until}", False))
+        card = "Navegador card (any turn)" if view.card.anytime else "Navegador card"
+        lines.append((f"{card}: {holder.name}{until}", False))
     start = seats[view.start_player] if 0 <= view.start_player < len(seats) else None
     if start is not None:
         lines.append((f"Start player: {start.name}", False))

@@ -91,6 +91,7 @@ class CardView(BaseModel):
     mark: int | None                # rondel space of the orange deadline ship
     steps: int
     lap: int
+    anytime: bool = False           # `card-anytime`: played at the start of any turn
 
 
 class NavegadorView(BaseModel):
@@ -191,7 +192,8 @@ def build_view(state: NavegadorState, seat: int | None = None) -> NavegadorView:
                             token_vp=c.token_vp, cash=list(c.cash)) for c in data.privileges],
         sheets=sheets,
         card=CardView(holder=state.card.holder, mark=state.card.mark, steps=state.card.steps,
-                      lap=data.navegador_card.lap),
+                      lap=data.navegador_card.lap,
+                      anytime=switch(state, "navegador_card_anytime")),
         start_player=state.start_player,
         end_triggered=state.end_triggered, end_reason=state.end_reason,
         final_turns_left=state.final_turns_left,
