@@ -74,3 +74,19 @@ def test_card_anytime_prompt_tells_the_player_to_move_the_holder_may_go_first():
     s.first_turn_done = [True] * len(s.first_turn_done)
     s.sheets[C].ships = {}                                      # nothing of C's can sail
     assert G.prompt(s, A).endswith("(the Navegador card is with seat 3)")
+
+
+def test_red_line_all_tells_the_other_players_why_they_choose_a_nation():
+    """`red-line-all`: when seat 1 crosses the red line, seats 2 and 3 each choose a
+    nation too, outside their turn; their prompt (and turn DM) said only 'choose a nation
+    for 3 influence'."""
+    from maracaibo_helpers import play
+
+    state = at(ready(3, options={"red_line_mode": "all_players_on_each_cross"}), 0, "20")
+    state.seats[0].explorer = "E3"
+    state, _ = play(state, 0, "explore 1")
+    assert "red line" not in g.prompt(state, 0)          # the crosser knows why
+    state, _ = play(state, 0, "nation spain")
+    assert g.to_act(state) == [1]
+    assert "seat 1 crossed the red line" in g.prompt(state, 1)
+    assert g.prompt(state, 1).startswith("choose a nation for 3 influence")

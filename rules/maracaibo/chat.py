@@ -92,6 +92,9 @@ def prompt(state: MaracaiboState, seat: int | None = None) -> str:
 def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
     data = load_data()
     d = state.decision
+    if d is not None and d.seat != state.current and d.source.endswith(" line"):
+        # `red-line-all`: every player gains when anyone crosses the red line
+        return f"{ask_text(d, state)} (seat {state.current + 1} crossed the {d.source})"
     if d is not None:
         return ask_text(d, state)
     if state.step == "setup":
