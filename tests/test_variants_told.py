@@ -90,3 +90,13 @@ def test_red_line_all_tells_the_other_players_why_they_choose_a_nation():
     assert g.to_act(state) == [1]
     assert "seat 1 crossed the red line" in g.prompt(state, 1)
     assert g.prompt(state, 1).startswith("choose a nation for 3 influence")
+
+
+def test_all_rows_description_keeps_nagasaki_as_an_end():
+    """`all-rows` changes only the building trigger: exploring Nagasaki still ends the game
+    (spec §8.3 (a)). Its one line read 'The end comes only when every building row is sold
+    out', as if nothing else ended it."""
+    from tests.navegador_helpers import G
+
+    text = {v.key: v.description for v in G.texts.variants}["all-rows"]
+    assert "Nagasaki" in text and "every building row" in text
