@@ -100,3 +100,12 @@ def test_all_rows_description_keeps_nagasaki_as_an_end():
 
     text = {v.key: v.description for v in G.texts.variants}["all-rows"]
     assert "Nagasaki" in text and "every building row" in text
+
+
+def test_every_variant_line_fits_a_discord_autocomplete_choice():
+    """`/<game> start variant:` offers '<key> — <description>', cut at 100 characters."""
+    from rules import game_names, get_game
+
+    for name in game_names():
+        for v in get_game(name).texts.variants:
+            assert len(f"{v.key} — {v.description}") <= 100, (name, v.key)
