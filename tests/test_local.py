@@ -90,6 +90,7 @@ def test_config_defaults_and_values(tmp_path):
     assert config.token is None and not config.discord
     assert config.db_path == PROJECT / "var" / "sailbot.sqlite3"
     assert config.reminder_hours == 24 and config.dev_guild is None
+    assert config.replace_hours == 48
     assert config.board_dir.name == "boards"
     config = load_config({"DISCORD_TOKEN": " abc ", "SAILBOT_DB": str(tmp_path / "x" / "db"),
                           "SAILBOT_DEV_GUILD": "123", "SAILBOT_REMINDER_HOURS": "1.5",
@@ -100,6 +101,10 @@ def test_config_defaults_and_values(tmp_path):
         load_config({"SAILBOT_DEV_GUILD": "my guild"}, create_dirs=False)
     with pytest.raises(ConfigError, match="SAILBOT_REMINDER_HOURS"):
         load_config({"SAILBOT_REMINDER_HOURS": "-2"}, create_dirs=False)
+    assert load_config({"SAILBOT_REPLACE_HOURS": "0.01"},
+                       create_dirs=False).replace_hours == 0.01
+    with pytest.raises(ConfigError, match="SAILBOT_REPLACE_HOURS must be a number"):
+        load_config({"SAILBOT_REPLACE_HOURS": "two days"}, create_dirs=False)
 
 
 def test_with_a_token_python_m_bot_runs_the_discord_app(tmp_path, monkeypatch, capsys):
