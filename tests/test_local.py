@@ -155,6 +155,29 @@ async def test_resign_asks_first_and_says_what_will_happen(tmp_path):
         await svc.close()
 
 
+async def test_replace_checks_then_asks_first(tmp_path):
+    svc, table = await local_game(tmp_path)
+    try:
+        player, other = await whose_turn(svc)
+        out = "\n".join(await table.handle(f"{other}: /replace {player}"))
+        assert out == (f"⚠️  (only {other} sees this) The game has waited on {player} for less "
+                       f"than a minute; a player can hand {player}'s seat to a computer after "
+                       "48 hours, or a moderator now.")
+        out = "\n".join(await table.handle("alice: /replace"))
+        assert "Whose seat?" in out
+        out = "\n".join(await table.handle(f"{other}: /replace {other}"))
+        assert "`/resign`" in out
+        out = "\n".join(await table.handle(f"mod: /replace {player} strong force"))
+        assert f"computer player takes over {player}'s seat" in out and "strong level" in out
+        assert "yes" in out
+        out = "\n".join(await table.handle("mod: yes"))
+        assert out.startswith(f"🤖 mod handed {player}'s"), out
+        assert f"📨 DM to {player}: 🤖 The Navegador game in <#1> had waited on you" in out
+        assert not any(s.human and s.name == player for s in (await svc.table(1)).seats)
+    finally:
+        await svc.close()
+
+
 async def test_the_readmes_words_work_as_commands(tmp_path):
     """`/market2`, `/ship`, `/priv` are words the notation knows: they play as moves."""
     svc, table = await local_game(tmp_path)
