@@ -175,3 +175,40 @@ async def test_the_setting_sets_the_wait(db: Databases):
     clock.advance(0.25)
     assert "handed" in (await replace(svc, other, absent)).text
     await svc.close()
+
+
+async def test_a_phase_that_waits_on_several_players(db: Databases):
+    """Everyone chooses at once (a setup choice): one player's choice does not make the
+    others' wait start again, and a player already done is not waited on."""
+    clock = Clock()
+    svc = await make_service(db / "r.sqlite3", clock=clock)
+    await svc.open_lobby(CH, 1, ALICE, NAMES[ALICE], "maracaibo")
+    for user in (BOB, CAROL):
+        await svc.join(CH, user, NAMES[user])
+    await svc.start_game(CH, ALICE)
+    table = await svc.table(CH)
+    assert table.state is not None
+    waiting = table.game.waiting_on(table.state)
+    if len(waiting) < 2:
+        pytest.skip("this game's start waits on one player")
+    chooser = table.seats[waiting[0]].user_id
+    absent = table.seats[waiting[1]].user_id
+    assert chooser is not None and absent is not None
+    clock.advance(10)
+    for _ in range(10):                         # the chooser makes every choice of theirs
+        after = await svc.table(CH)
+        assert after.state is not None
+        if waiting[0] not in after.game.waiting_on(after.state):
+            break
+        move = after.game.legal_moves(after.state, waiting[0])[0]
+        await svc.move(CH, chooser, str(move))
+        clock.advance(1)
+    assert waiting[0] not in after.game.waiting_on(after.state)
+    assert waiting[1] in after.game.waiting_on(after.state)
+    clock.advance(30)
+    with pytest.raises(TableError, match=f"waited on {NAMES[absent]} for 4[0-9] hours"):
+        await replace(svc, chooser, absent)
+    with pytest.raises(TableError, match=f"The game is not waiting on {NAMES[chooser]} "
+                                         f"\\(it waits on .*{NAMES[absent]}"):
+        await replace(svc, absent, chooser)
+    await svc.close()

@@ -354,14 +354,17 @@ class MoveDesk:
         store = self.tables.store
         g, row = table.game, table.row
         log_moves = await store.moves(row.id)
+        reminders = await store.reminders(row.id)
         own = next((m for m in reversed(log_moves) if m.seat == seat), None)
         since: float | None
         if own is not None:
             start, since = own.ply, own.created
         else:
-            # the start: the game row's last change, or its first move, whichever is earlier
+            # the start, no earlier than it was: the earliest of the game row's last change,
+            # its first move and its reminders' rows (each made at the start or after)
             start = 0
-            since = min([row.updated, *(m.created for m in log_moves[:1])])
+            since = min([row.updated, *(m.created for m in log_moves[:1]),
+                         *(r.created for r in reminders)])
         try:
             game_row, _, snap, upto = await store.read_log(row.id, upto=start)
             _, state = self.tables.replay(g, game_row, snap, upto)
@@ -381,7 +384,7 @@ class MoveDesk:
         if since is None:       # (not waited on after all, or no replay): the last change
             since = log_moves[-1].created if log_moves else row.updated
         user = table.seats[seat].user_id
-        for r in await store.reminders(row.id):
+        for r in reminders:
             if r.user_id == user:
                 since = max(since, r.created)
         return since
