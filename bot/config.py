@@ -8,6 +8,9 @@
                              of 8); unset: one process, Discord's recommended shard count
     SAILBOT_DEV_GUILD        a guild id to sync slash commands to instantly (development)
     SAILBOT_REMINDER_HOURS   hours before the follow-up turn reminder (default 24)
+    SAILBOT_REPLACE_HOURS    hours the game must have waited on a player before another
+                             player may hand their seat to a computer with /replace
+                             (default 48; a member with Manage Channel may at any time)
     SAILBOT_BOARD_DIR        where the local table writes board images (default ./boards)
     SAILBOT_BOARD_KEEP       how many board images the local table keeps (default 20)
     SAILBOT_REMINDER_POLL    seconds between passes of the reminder loop (default 60); turn
@@ -65,6 +68,7 @@ class Config:
     dev_guild: int | None
     reminder_hours: float
     board_dir: Path
+    replace_hours: float = 48.0
     board_keep: int = 20
     reminder_poll: float = 60.0
     cache_size: int = 512
@@ -180,6 +184,7 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
         raise ConfigError(f"SAILBOT_REMINDER_HOURS must be a number, not {hours_text!r}.") from None
     if hours <= 0:
         raise ConfigError("SAILBOT_REMINDER_HOURS must be more than 0.")
+    replace_hours = _number(env, "SAILBOT_REPLACE_HOURS", 48.0, 0.0)
     board_dir = _path(env.get("SAILBOT_BOARD_DIR"), Path.cwd() / "boards")
     keep = int(_number(env, "SAILBOT_BOARD_KEEP", 20, 1, integer=True))
     poll = _number(env, "SAILBOT_REMINDER_POLL", 60.0, 1.0)
@@ -210,7 +215,8 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
             raise ConfigError(f"SAILBOT_DB: cannot create the folder {db_path.parent} "
                               f"({exc.strerror or exc}).") from None
     return Config(token=token, db_path=db_path, dev_guild=dev_guild, reminder_hours=hours,
-                  board_dir=board_dir, board_keep=keep, reminder_poll=poll, cache_size=cache,
+                  board_dir=board_dir, replace_hours=replace_hours, board_keep=keep,
+                  reminder_poll=poll, cache_size=cache,
                   think=think, panel_cache=panel_cache, render_workers=workers,
                   render_worker_mb=worker_mb, picture_queue=queue, picture_wait=wait,
                   picture_timeout=timeout, picture_nice=nice, think_workers=thinkers,

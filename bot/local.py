@@ -5,6 +5,7 @@
     alice: /addbot strong   (a computer player: easy, normal — the default — or strong)
     alice: /start
     bob: /<verb> <what>     (the game's own commands, as on Discord)
+    alice: /replace bob     (a computer takes the seat of a player the game has long waited on)
     /board                 (a line without a name speaks as the last speaker; alice at first)
     quit
 
@@ -219,6 +220,8 @@ class LocalTable:
                     "you vote to end this game for everyone (it ends when every player agrees)")
             return Reply(text=f"/{head}: {what}. Type `yes` to confirm, anything else cancels.",
                          ephemeral=True)
+        if head == "replace":
+            return await self._replace(uid, rest)
         if head == "join":
             return await s.join(ch, uid, name, rest or None)
         if head == "log":
@@ -244,7 +247,33 @@ class LocalTable:
         raise TableError(f"Unknown command /{words.excerpt(head, 30)}. Type /help for the "
                          "list" + (f", or `/{game} rules` for the moves." if game else "."))
 
+    async def _replace(self, uid: int, rest: str) -> Reply:
+        """`/replace bob [level] [force]`: hand bob's seat to a computer player (force: as
+        a channel manager); asks `yes` first, after the service has checked it may."""
+        words_ = rest.split()
+        if not words_:
+            raise TableError("Whose seat? `/replace <player> [easy|normal|strong] [force]` "
+                             "hands the seat of a player the game has long waited on to a "
+                             "computer player.")
+        target, options = words_[0], [w.lower() for w in words_[1:]]
+        force = any(w in ("force", "manage") for w in options)
+        confirmed = any(w in YES for w in options)
+        levels = [w for w in options if w not in YES and w not in ("force", "manage")]
+        level = check_level(levels[0] if levels else None)
+        await self.service.check_replace(self.channel, uid, user_id(target), target, force)
+        command = f"replace {target} {level}" + (" force" if force else "")
+        if confirmed:
+            return await self._confirmed(uid, command)
+        self.confirming[uid] = command
+        return Reply(text=f"/replace: a computer player takes over {target}'s seat for the rest "
+                          f"of the game, at {level} level; {target} cannot take it back. Type "
+                          "`yes` to confirm, anything else cancels.", ephemeral=True)
+
     async def _confirmed(self, uid: int, command: str) -> Reply:
+        if command.startswith("replace"):
+            _, target, level, *force = command.split()
+            return await self.service.replace(self.channel, uid, self.speaker, user_id(target),
+                                              target, level, can_manage=bool(force))
         if command.startswith("resign"):
             level = [w for w in command.split()[1:] if w.lower() not in YES]
             return await self.service.resign(self.channel, uid, level[0] if level else None)
@@ -299,7 +328,8 @@ async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.st
     thinkers = await start_thinkers(config.think_workers or 0, nice=config.think_nice)
     try:
         service = await TableService.open(
-            config.database, reminder_hours=config.reminder_hours, render=render,
+            config.database, reminder_hours=config.reminder_hours,
+            replace_hours=config.replace_hours, render=render,
             cache_size=config.cache_size, panel_cache=config.panel_cache, pictures=pictures,
             think=config.think, thinkers=thinkers)
     except BaseException:

@@ -34,10 +34,12 @@ _OPEN: list[TableService] = []     # closed after every test by conftest.py
 
 
 async def make_service(where: Path | str, clock: Clock | None = None, seed: int = 7,
-                       render: bool = False, hours: float = 24.0) -> TableService:
+                       render: bool = False, hours: float = 24.0,
+                       replace_hours: float = 48.0) -> TableService:
     """A service on the database at ``where`` (a SQLite path or a ``postgresql://`` URL)."""
     svc = await TableService.open(where, clock=clock or Clock(), render=render,
-                                  seed_source=lambda: seed, reminder_hours=hours)
+                                  seed_source=lambda: seed, reminder_hours=hours,
+                                  replace_hours=replace_hours)
     _OPEN.append(svc)
     return svc
 

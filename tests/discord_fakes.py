@@ -271,6 +271,9 @@ def options_payload(**options: Any) -> list[dict[str, Any]]:
     """Options as Discord sends them (by their Discord names)."""
     out = []
     for name, value in options.items():
+        if isinstance(value, FakeUser):             # a user option: Discord sends its id
+            out.append({"type": 6, "name": name, "value": str(value.id)})
+            continue
         kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
         out.append({"type": kind, "name": name, "value": value})
     return out
@@ -280,6 +283,9 @@ async def invoke(command: app_commands.Command, interaction: FakeInteraction,
                  **options: Any) -> None:
     """Run a command the way the tree does: Discord option names -> parameters."""
     namespace = app_commands.Namespace(interaction, {}, options_payload(**options))  # type: ignore[arg-type]
+    for name, value in options.items():
+        if isinstance(value, FakeUser):             # ... and the user it resolved
+            setattr(namespace, name, value)
     interaction.command = command  # type: ignore[assignment]
     await command._invoke_with_namespace(interaction, namespace)  # type: ignore[arg-type]
 

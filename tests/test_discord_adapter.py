@@ -205,6 +205,38 @@ async def test_resign_asks_first_then_a_computer_plays_on(
     assert "resigned" in press.public[-1].content and press.public[-1].image
 
 
+async def test_replace_refuses_at_once_then_asks_first_and_a_computer_plays_on(
+        client: FakeClient, commands: dict[str, Any], people: dict[str, FakeUser]) -> None:
+    first, other, _ = await started_table(client, commands, people)
+    early = await run(client, other, commands["replace"], player=first)
+    text = only_private(early)                  # refused before any "are you sure?"
+    name = first.display_name
+    assert text == (f"The game has waited on {name} for less than a minute; a player can hand "
+                    f"{name}'s seat to a computer after 48 hours, or a moderator now.")
+    assert early.private[-1].view is None
+    mine = await run(client, first, commands["replace"], player=first)
+    assert "`/resign`" in only_private(mine)
+    carol = people["carol"]
+    asked = FakeInteraction(client, carol, CHANNEL, manage_channels=True)
+    await invoke(commands["replace"], asked, player=first, level="strong")
+    question = asked.private[0]
+    assert question.view is not None and not asked.public
+    assert question.content == (f"Hand {name}'s seat to a computer player for the rest of the "
+                                f"game, at strong level? {name} cannot take it back.")
+    confirm = next(i for i in question.view.children if getattr(i, "label", "") == "Replace")
+    press = FakeInteraction(client, carol, CHANNEL, component=True, message=question,
+                            manage_channels=True)
+    await confirm.callback(press)  # type: ignore[union-attr]
+    assert question.view is None
+    board = press.public[-1]
+    assert board.content.startswith(f"🤖 Carol handed {name}'s") and board.image
+    assert "at strong level (the game had waited on" in board.content
+    assert f"<@{other.id}>" in board.content                 # the computer played: next up
+    assert first.dms and first.dms[-1].startswith("🤖 The Navegador game in")
+    table = await client.service.table(CHANNEL)
+    assert table.seat_of(first.id) is None
+
+
 async def test_abandon_passes_manage_channel(client: FakeClient, commands: dict[str, Any],
                                              people: dict[str, FakeUser]) -> None:
     await started_table(client, commands, people)

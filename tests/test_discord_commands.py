@@ -93,10 +93,16 @@ def test_move_verbs_take_one_autocompleted_text(payloads: list[dict[str, Any]]) 
 
 def test_table_commands_are_all_there(payloads: list[dict[str, Any]]) -> None:
     names = {p["name"] for p in payloads}
-    assert {"board", "status", "hand", "log", "undo", "score", "notify", "resign", "abandon",
+    assert {"board", "status", "hand", "log", "undo", "score", "notify", "resign", "replace",
+            "abandon",
             "help", "join", "leave", "addbot", "start", "move", "navegador-card"} <= names
     notify = next(p for p in payloads if p["name"] == "notify")
     assert [c["value"] for c in notify["options"][0]["choices"]] == ["on", "off"]
+    replace = next(p for p in payloads if p["name"] == "replace")
+    player, level = replace["options"]
+    assert player["name"] == "player" and player["type"] == 6 and player["required"]
+    assert level["name"] == "level" and not level["required"]
+    assert [c["value"] for c in level["choices"]] == ["easy", "normal", "strong"]
 
 
 def test_the_bot_builds_its_tree_without_connecting() -> None:

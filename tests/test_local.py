@@ -90,6 +90,7 @@ def test_config_defaults_and_values(tmp_path):
     assert config.token is None and not config.discord
     assert config.db_path == PROJECT / "var" / "sailbot.sqlite3"
     assert config.reminder_hours == 24 and config.dev_guild is None
+    assert config.replace_hours == 48
     assert config.board_dir.name == "boards"
     config = load_config({"DISCORD_TOKEN": " abc ", "SAILBOT_DB": str(tmp_path / "x" / "db"),
                           "SAILBOT_DEV_GUILD": "123", "SAILBOT_REMINDER_HOURS": "1.5",
@@ -100,6 +101,10 @@ def test_config_defaults_and_values(tmp_path):
         load_config({"SAILBOT_DEV_GUILD": "my guild"}, create_dirs=False)
     with pytest.raises(ConfigError, match="SAILBOT_REMINDER_HOURS"):
         load_config({"SAILBOT_REMINDER_HOURS": "-2"}, create_dirs=False)
+    assert load_config({"SAILBOT_REPLACE_HOURS": "0.01"},
+                       create_dirs=False).replace_hours == 0.01
+    with pytest.raises(ConfigError, match="SAILBOT_REPLACE_HOURS must be a number"):
+        load_config({"SAILBOT_REPLACE_HOURS": "two days"}, create_dirs=False)
 
 
 def test_with_a_token_python_m_bot_runs_the_discord_app(tmp_path, monkeypatch, capsys):
@@ -146,6 +151,29 @@ async def test_resign_asks_first_and_says_what_will_happen(tmp_path):
         out = "\n".join(await table.handle("bob: yes"))
         assert "bob resigned" in out
         assert not any(s.human and s.name == "bob" for s in (await svc.table(1)).seats)
+    finally:
+        await svc.close()
+
+
+async def test_replace_checks_then_asks_first(tmp_path):
+    svc, table = await local_game(tmp_path)
+    try:
+        player, other = await whose_turn(svc)
+        out = "\n".join(await table.handle(f"{other}: /replace {player}"))
+        assert out == (f"⚠️  (only {other} sees this) The game has waited on {player} for less "
+                       f"than a minute; a player can hand {player}'s seat to a computer after "
+                       "48 hours, or a moderator now.")
+        out = "\n".join(await table.handle("alice: /replace"))
+        assert "Whose seat?" in out
+        out = "\n".join(await table.handle(f"{other}: /replace {other}"))
+        assert "`/resign`" in out
+        out = "\n".join(await table.handle(f"mod: /replace {player} strong force"))
+        assert f"computer player takes over {player}'s seat" in out and "strong level" in out
+        assert "yes" in out
+        out = "\n".join(await table.handle("mod: yes"))
+        assert out.startswith(f"🤖 mod handed {player}'s"), out
+        assert f"📨 DM to {player}: 🤖 The Navegador game in <#1> had waited on you" in out
+        assert not any(s.human and s.name == player for s in (await svc.table(1)).seats)
     finally:
         await svc.close()
 

@@ -97,3 +97,42 @@ async def test_help_and_rules_come_from_the_game(client: FakeClient) -> None:
     assert "`/take 1`" in await service.help_text(CHANNEL)
     reply = await service.add_computer(CHANNEL, 201)
     assert "Marvin" in reply.text                       # the game's computer names
+
+
+async def test_replace_hands_a_toy_seat_to_a_computer(tmp_path: Path, nim: None) -> None:
+    """`/replace` knows no game: the toy's absent player is replaced once the table has
+    waited on them long enough, and the toy's computer plays on."""
+    from tests.bot_support import Clock
+
+    clock = Clock()
+    service = await TableService.open(tmp_path / "r.sqlite3", seed_source=lambda: 4,
+                                      clock=clock, replace_hours=2)
+    client = FakeClient(service, [FakeUser(201, "ann"), FakeUser(202, "ben")])
+    commands: dict[str, Any] = {c.name: c for c in build_commands()}
+    try:
+        await service.open_lobby(CHANNEL, None, 201, "Ann", "nim")
+        await service.join(CHANNEL, 202, "Ben")
+        await service.start_game(CHANNEL, 201)
+        table = await service.table(CHANNEL)
+        absent = client.users[table.seats[table.game.waiting_on(table.state)[0]].user_id]
+        other = client.users[202 if absent.id == 201 else 201]
+        clock.advance(1)
+        early = FakeInteraction(client, other, CHANNEL)
+        await invoke(commands["replace"], early, player=absent)
+        assert "for 1 hour; a player can hand" in early.private[-1].content
+        assert "after 2 hours, or a moderator now." in early.private[-1].content
+        clock.advance(1)
+        asked = FakeInteraction(client, other, CHANNEL)
+        await invoke(commands["replace"], asked, player=absent)
+        question = asked.private[0]
+        assert question.view is not None
+        confirm = next(i for i in question.view.children
+                       if getattr(i, "label", "") == "Replace")
+        press = FakeInteraction(client, other, CHANNEL, component=True, message=question)
+        await confirm.callback(press)  # type: ignore[union-attr]
+        board = press.public[-1].content
+        assert "handed" in board and "(the game had waited on" in board and "🤖" in board
+        assert absent.dms and "The Nim game in" in absent.dms[-1]
+        assert (await service.table(CHANNEL)).seat_of(absent.id) is None
+    finally:
+        await service.close()

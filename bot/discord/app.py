@@ -117,6 +117,7 @@ async def serve(config: Config) -> None:
         try:
             service = await TableService.open(
                 config.database, reminder_hours=config.reminder_hours,
+                replace_hours=config.replace_hours,
                 cache_size=config.cache_size, panel_cache=config.panel_cache,
                 pictures=pictures, think=config.think, thinkers=thinkers)
             try:

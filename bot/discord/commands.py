@@ -9,7 +9,7 @@
   catch-all ``/move`` — each with one text option
   autocompleted from the legal moves;
 * table commands: ``/board`` ``/status`` ``/hand`` ``/log`` ``/score`` ``/undo``
-  ``/notify`` ``/resign`` ``/abandon`` ``/help``.
+  ``/notify`` ``/resign`` ``/replace`` ``/abandon`` ``/help``.
 
 Callbacks find the service on ``interaction.client.service``, so the commands can be
 built once, without a service, and checked against Discord's limits in tests.
@@ -43,6 +43,7 @@ MAX_CHOICES = 25
 MAX_CHOICE_LEN = 100
 AUTOCOMPLETE_BUDGET = 2.5    # seconds; Discord drops autocomplete answers after 3
 CONFIRM_SECONDS = 120
+PRECHECK_BUDGET = 2.0        # seconds to check a /replace before asking (else: ask anyway)
 
 
 def clip(text: str, limit: int = 100) -> str:
@@ -393,6 +394,37 @@ async def resign_command(interaction: discord.Interaction,
         lambda: service.resign(channel, interaction.user.id, chosen))
 
 
+@app_commands.command(name="replace", description="Hand the seat of a player the game has long "
+                                                  "waited on to a computer player")
+@app_commands.describe(player="The player the game is waiting on",
+                       level="How well the computer taking over plays (default normal)")
+@app_commands.choices(level=LEVEL_CHOICES)
+async def replace_command(interaction: discord.Interaction, player: discord.User,
+                          level: app_commands.Choice[str] | None = None) -> None:
+    service = service_of(interaction)
+    channel = channel_of(interaction)
+    perms = interaction.permissions
+    can_manage = bool(perms and perms.manage_channels)
+    chosen = level.value if level else None
+    name = user_name(player)
+    caller = interaction.user
+    try:    # a refusal is told at once, not after "are you sure?" (the press checks again)
+        await asyncio.wait_for(service.check_replace(channel, caller.id, player.id, name,
+                                                     can_manage), timeout=PRECHECK_BUDGET)
+    except TableError as exc:
+        await Answer(interaction).error(str(exc))
+        return
+    except TimeoutError:
+        pass
+    except Exception:
+        log.exception("Checking /replace failed in %s", channel)
+    await confirm_first(
+        interaction, f"Hand {name}'s seat to a computer player for the rest of the game, at "
+                     f"{chosen or 'normal'} level? {name} cannot take it back.", "Replace",
+        lambda: service.replace(channel, caller.id, user_name(caller), player.id, name, chosen,
+                                can_manage))
+
+
 @app_commands.command(name="abandon", description="Vote to end this game (needs every player, "
                                                   "or Manage Channel)")
 async def abandon_command(interaction: discord.Interaction) -> None:
@@ -418,7 +450,8 @@ async def help_command(interaction: discord.Interaction) -> None:
 
 
 TABLE_COMMANDS = (board_command, status_command, hand_command, log_command, score_command,
-                  undo_command, notify_command, resign_command, abandon_command, help_command)
+                  undo_command, notify_command, resign_command, replace_command,
+                  abandon_command, help_command)
 
 
 def build_commands() -> list[app_commands.Command | app_commands.Group]:

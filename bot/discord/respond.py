@@ -2,7 +2,7 @@
 
 Discord wants every interaction answered (or deferred) within 3 seconds. The rule here:
 
-* **Slow calls** (moves, ``/board``, ``/undo``, ``/resign``, ``/abandon``, the Start
+* **Slow calls** (moves, ``/board``, ``/undo``, ``/resign``, ``/replace``, ``/abandon``, the Start
   button — anything that may render a board) are deferred *before* the service is
   called (``defer_after=0``). A slash command is deferred **ephemerally** ("thinking…",
   seen only by the caller), so a refused move stays private: the error replaces the

@@ -90,6 +90,8 @@ class ReminderRow:
     game_id: int
     due: float
     kind: str
+    created: float = 0.0     # when the row was made: the user came to be waited on, or moved
+                             # and is still waited on (``reminders`` only; claims leave it 0)
 
 
 Snapshot = tuple[int, str]          # (ply, state as JSON)

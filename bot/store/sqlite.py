@@ -464,7 +464,7 @@ class SqliteStore:
         return await self._run(go)
 
     async def reminders(self, game_id: int | None = None) -> list[ReminderRow]:
-        sql = "SELECT id, user_id, game_id, due, kind FROM reminders"
+        sql = "SELECT id, user_id, game_id, due, kind, created FROM reminders"
         rows = await (self._read_all(sql + " WHERE game_id = ? ORDER BY id", (game_id,))
                       if game_id is not None else self._read_all(sql + " ORDER BY id"))
         return [ReminderRow(*r) for r in rows]

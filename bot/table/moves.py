@@ -1,4 +1,5 @@
-"""The move desk: the one path a move takes, autocomplete, undo and resigning.
+"""The move desk: the one path a move takes, autocomplete, undo, resigning, and handing
+an absent player's seat to a computer.
 
 A move: load -> authorise -> complete the verb's parameter -> parse -> apply -> computer
 seats play until a human must act -> append everything in one version-checked
@@ -32,6 +33,7 @@ from rules.chat import Verb
 log = logging.getLogger(__name__)
 
 MAX_INPUT = 400      # characters: no move of any game is longer; refuse before parsing
+REPLACE_AFTER = 48 * 3600.0     # seconds (SAILBOT_REPLACE_HOURS)
 
 
 @dataclass
@@ -78,9 +80,12 @@ def reveal_prefix(g: Game, state: BaseModel, seat: int, move: Move) -> Prefix | 
 
 
 class MoveDesk:
-    def __init__(self, tables: Tables, narrator: Narrator) -> None:
+    def __init__(self, tables: Tables, narrator: Narrator,
+                 replace_after: float = REPLACE_AFTER) -> None:
         self.tables = tables
         self.narrator = narrator
+        self.replace_after = replace_after      # seconds waited on a player before another
+                                                # may hand their seat to a computer
 
     # Who may act ---------------------------------------------------------------------
 
@@ -296,6 +301,28 @@ class MoveDesk:
                 return m
         return None
 
+    async def _hand_over(self, table: Table, seat: int,
+                         level: str) -> tuple[Table, list[Play]] | None:
+        """``seat`` becomes a computer seat at ``level`` under the takeover name; the
+        computers play until a human must act, all committed at once. None: no human
+        would be left, so the game was closed instead."""
+        assert table.state is not None
+        old = table.seats[seat]
+        name = lobby.takeover_name(table.seats, old.name)
+        seats = [SeatRow(s.seat, None, name, s.colour)
+                 if s.seat == seat else s for s in table.seats]
+        options = with_level(table.row.options, name, level)
+        if not any(s.human for s in seats):
+            await self.tables.update(table, seats=seats, status="abandoned",
+                                     clear_reminders=True, options=options)
+            return None
+        table = Table(replace(table.row, options=options), seats, table.game, table.state,
+                      table.ply)
+        plays, state = await self.tables.computers(table, table.state)
+        table = await self.tables.commit(table, plays, state, mover=None, seats=seats,
+                                         options=options)
+        return table, plays
+
     async def resign(self, channel_id: int, user_id: int, level: str | None = None) -> Reply:
         """The caller's seat becomes a computer seat at ``level`` (default normal), which
         plays on. (Adapters ask first.)"""
@@ -307,20 +334,136 @@ class MoveDesk:
         if seat is None or table.state is None:
             raise TableError("You are not playing in this game.")
         old = table.seats[seat]
-        name = lobby.takeover_name(table.seats, old.name)
-        seats = [SeatRow(s.seat, None, name, s.colour)
-                 if s.seat == seat else s for s in table.seats]
-        options = with_level(table.row.options, name, level)
-        if not any(s.human for s in seats):
-            await self.tables.update(table, seats=seats, status="abandoned",
-                                     clear_reminders=True, options=options)
+        done = await self._hand_over(table, seat, level)
+        if done is None:
             return Reply(text=f"{old.name} resigned and no human players are left, so the game "
                               f"is closed. Start a new one with {table.start_command}.")
-        table = Table(replace(table.row, options=options), seats, table.game, table.state,
-                      table.ply)
-        plays, state = await self.tables.computers(table, table.state)
-        table = await self.tables.commit(table, plays, state, mover=None, seats=seats,
-                                         options=options)
+        table, plays = done
         lines = [f"🏳️ {old.name} resigned; a computer player takes over the {old.colour} seat "
                  f"and plays on at {level} level.", *play_lines(table, plays)]
         return await self.narrator.board_reply(table, lines, None)
+
+    # Handing an absent player's seat over ---------------------------------------------
+
+    async def waiting_since(self, table: Table, seat: int) -> float:
+        """Since when (seconds since the epoch) the game has waited on ``seat``, from what
+        the store keeps: the time of the move after which the game came to wait on the
+        seat and has waited on it ever since — the seat's own last move at the earliest,
+        else the start — and never before the player last acted while waited on (the
+        reminder row the store made then, which an undo leaves where the log does not)."""
+        store = self.tables.store
+        g, row = table.game, table.row
+        log_moves = await store.moves(row.id)
+        reminders = await store.reminders(row.id)
+        own = next((m for m in reversed(log_moves) if m.seat == seat), None)
+        since: float | None
+        if own is not None:
+            start, since = own.ply, own.created
+        else:
+            # the start, no earlier than it was: the earliest of the game row's last change,
+            # its first move and its reminders' rows (each made at the start or after)
+            start = 0
+            since = min([row.updated, *(m.created for m in log_moves[:1]),
+                         *(r.created for r in reminders)])
+        try:
+            game_row, _, snap, upto = await store.read_log(row.id, upto=start)
+            _, state = self.tables.replay(g, game_row, snap, upto)
+            if seat not in g.waiting_on(state):
+                since = None
+            for m in log_moves:
+                if m.ply <= start:
+                    continue
+                state, _ = g.play(state, m.seat, m.notation)
+                if seat not in g.waiting_on(state):
+                    since = None
+                elif since is None:
+                    since = m.created
+        except (RulesError, TableError):
+            log.warning("game %s: could not replay to time the wait on seat %s", row.id, seat)
+            since = None
+        if since is None:       # (not waited on after all, or no replay): the last change
+            since = log_moves[-1].created if log_moves else row.updated
+        user = table.seats[seat].user_id
+        for r in reminders:
+            if r.user_id == user:
+                since = max(since, r.created)
+        return since
+
+    async def check_replace(self, channel_id: int, user_id: int, target_id: int,
+                            target_name: str, can_manage: bool = False
+                            ) -> tuple[Table, int, float]:
+        """May the caller hand ``target_id``'s seat to a computer now? (table, seat, seconds
+        the game has waited on it), else TableError with the reason; nothing changes."""
+        table = await self.tables.here(channel_id)
+        if table.row.status == "lobby":
+            raise TableError(
+                f"The {table.game.title} game has not started, so there is no seat to hand "
+                f"over: {target_name} can `/leave` the lobby, or the host can close it with "
+                f"`/abandon` and open a new one with {table.start_command}.")
+        caller = table.seat_of(user_id)
+        if caller is None and not can_manage:
+            raise TableError("Only the players of this game (or someone who can manage this "
+                             "channel) can hand a seat to a computer player.")
+        if target_id == user_id:
+            raise TableError("That is your own seat: `/resign` hands it to a computer player.")
+        seat = table.seat_of(target_id)
+        if seat is None:
+            typed = target_name.lower()         # the local table names seats as typed
+            computer = next((s for s in table.seats if not s.human and typed in (
+                s.name.lower(), s.name.lower().partition(" (")[0])), None)
+            if computer is not None:
+                raise TableError(f"{computer.name} is a computer player already.")
+            playing = words.join_names([s.name for s in table.seats if s.human])
+            raise TableError(f"{target_name} is not playing in this game ({playing} "
+                             f"{'is' if sum(s.human for s in table.seats) == 1 else 'are'}).")
+        g, state, name = table.game, table.state, table.seats[seat].name
+        assert state is not None
+        if not g.to_act(state):
+            raise TableError("This game is over, so no seat needs a computer player. See "
+                             "`/score`.")
+        waiting = g.waiting_on(state)
+        if seat not in waiting:
+            others = words.join_names([table.names[s] for s in waiting])
+            raise TableError(f"The game is not waiting on {name} (it waits on {others}), so "
+                             f"{name}'s seat cannot be handed to a computer player: only a "
+                             "player the game is waiting on can be.")
+        waited = self.tables.clock() - await self.waiting_since(table, seat)
+        if not can_manage and waited < self.replace_after:
+            raise TableError(
+                f"The game has waited on {name} for {words.duration(waited)}; a player can "
+                f"hand {name}'s seat to a computer after {words.duration(self.replace_after)}, "
+                "or a moderator now.")
+        return table, seat, waited
+
+    async def replace(self, channel_id: int, user_id: int, user_name: str, target_id: int,
+                      target_name: str, level: str | None = None,
+                      can_manage: bool = False) -> Reply:
+        """Hand the seat of a player the game has waited on for ``replace_after`` seconds
+        (at once for a member with Manage Channel, ``can_manage``) to a computer at
+        ``level`` (default normal), which plays on; the player is told by DM unless
+        their DMs are off or closed. (Adapters ask first.)"""
+        level = check_level(level)
+        table, seat, waited = await self.check_replace(channel_id, user_id, target_id,
+                                                       target_name, can_manage)
+        old = table.seats[seat]
+        mine = table.seat_of(user_id)
+        who = table.seats[mine].name if mine is not None else user_name
+        title = table.game.title
+        done = await self._hand_over(table, seat, level)
+        if done is None:
+            return Reply(text=f"{who} handed {old.name}'s seat to a computer player and no "
+                              f"human players are left, so the {title} game is closed. Start "
+                              f"a new one with {table.start_command}.")
+        table, plays = done
+        lines = [f"🤖 {who} handed {old.name}'s {old.colour} seat to a computer player, "
+                 f"which plays on at {level} level (the game had waited on {old.name} for "
+                 f"{words.duration(waited)}).", *play_lines(table, plays)]
+        reply = await self.narrator.board_reply(table, lines, None)
+        dms, closed = await self.tables.store.prefs(target_id)
+        if dms and not closed:
+            reply.dms[target_id] = (
+                f"🤖 The {title} game in <#{channel_id}> had waited on you for "
+                f"{words.duration(waited)}, so {who} handed your {old.colour} seat to a "
+                f"computer player, which plays on for you at {level} level. You can still "
+                "watch the game there with `/board`.")
+        return reply

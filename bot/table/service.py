@@ -4,7 +4,7 @@ It is a facade over desks that each do one thing, all working through one ``Tabl
 (loading, caching, committing) and one ``Narrator`` (reply text and picture):
 
 * ``LobbyDesk`` — open, join, leave, add a computer, start;
-* ``MoveDesk`` — moves, autocomplete, undo, resign;
+* ``MoveDesk`` — moves, autocomplete, undo, resign, replace;
 * ``ViewDesk`` — board, status, hand, log, score;
 * ``PanelDesk`` — presses on turn panels (``bot.table.panels``: what they offer);
 * ``ReminderDesk`` — due turn DMs (with the picture and the panel) and what became of them.
@@ -81,7 +81,9 @@ def young_collection() -> None:
 class TableService:
     """Lobbies, moves, computer seats, undo, reminders — over one store.
 
-    Construct with ``await TableService.open(db_path, reminder_hours=24)``. Pictures are
+    Construct with ``await TableService.open(db_path, reminder_hours=24)``;
+    ``replace_hours``: how long the game waits on a player before another may hand their
+    seat to a computer (``replace``). Pictures are
     drawn by ``pictures`` (``Pictures.start``: worker processes; the caller closes them);
     without it, in a thread of this process, each reply waiting for its picture. Computer
     seats think in ``thinkers`` (``start_thinkers``: worker processes; the caller closes
@@ -89,7 +91,8 @@ class TableService:
     ``cache_size`` game states, ``panel_cache`` turn panels."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] | None = None,
-                 reminder_hours: float = 24.0, render: bool = True,
+                 reminder_hours: float = 24.0, replace_hours: float = 48.0,
+                 render: bool = True,
                  seed_source: Callable[[], int] | None = None,
                  cache_size: int = CACHE_SIZE, panel_cache: int = PANEL_CACHE,
                  pictures: Pictures | None = None, think: float | None = None,
@@ -103,7 +106,7 @@ class TableService:
         self.narrator = Narrator(render, self.panels, pictures)
         self.lobbies = LobbyDesk(self.tables, self.narrator,
                                  seed_source or new_seed)
-        self.moves = MoveDesk(self.tables, self.narrator)
+        self.moves = MoveDesk(self.tables, self.narrator, replace_hours * 3600.0)
         self.views = ViewDesk(self.tables, self.narrator, self.lobbies)
         self.reminders = ReminderDesk(self.tables, self.narrator)
         self.panel_desk = PanelDesk(self.tables, self.moves, self.panels)
@@ -197,6 +200,23 @@ class TableService:
             return await self.lobbies.leave(channel_id, user_id)
         return await self.moves.resign(channel_id, user_id, level)
 
+    async def check_replace(self, channel_id: int, user_id: int, target_id: int,
+                            target_name: str, can_manage: bool = False) -> None:
+        """Raise TableError (why not) unless the caller may ``replace`` that player now;
+        adapters ask this before their "are you sure?"."""
+        await self.moves.check_replace(channel_id, user_id, target_id, target_name,
+                                       can_manage)
+
+    @_guarded
+    async def replace(self, channel_id: int, user_id: int, user_name: str, target_id: int,
+                      target_name: str, level: str | None = None,
+                      can_manage: bool = False) -> Reply:
+        """Hand the seat of a player the game has long waited on (``replace_hours``; at
+        once for a member with Manage Channel, ``can_manage``) to a computer player at
+        ``level`` (default normal), which plays on; the player hears of it by DM."""
+        return await self.moves.replace(channel_id, user_id, user_name, target_id,
+                                        target_name, level, can_manage)
+
     # Looking around ------------------------------------------------------------------
 
     async def board(self, channel_id: int, user_id: int | None = None) -> Reply:
@@ -257,7 +277,7 @@ class TableService:
         """The table's commands, and the moves of the channel's game (else every game's
         start command)."""
         games = [get_game(n) for n in game_names()]
-        text = words.table_help(games)
+        text = words.table_help(games, self.moves.replace_after)
         row = None
         if channel_id is not None:
             row = (await self.store.open_game(channel_id)

@@ -25,13 +25,16 @@ TABLE_HELP = """\
 `/board` picture · `/status` whose turn and what everyone has · `/hand` your own (private) view
 `/score` standings · `/log` recent moves · `/undo` take back your move (until anyone else acts)
 `/resign` a computer plays on for you (asks first) · `/notify off|on` turn reminders by DM
+`/replace @player` a computer takes the seat of someone the game has waited on for {replace}
+(asks first; a member with Manage Channel may at once)
 `/move <notation>` plays any move; every game's own commands are below (or `/<game> rules`).
 A *turn* is one player's go; it may take several steps. Every message counts turns the same way."""
 
 
-def table_help(games: list[Game]) -> str:
+def table_help(games: list[Game], replace_after: float = 48 * 3600.0) -> str:
+    """The table's commands; ``replace_after``: the seconds before ``/replace`` may."""
     starts = ", ".join(f"`/{g.name} start`" for g in games) or "`/<game> start`"
-    return TABLE_HELP.format(starts=starts)
+    return TABLE_HELP.format(starts=starts, replace=duration(replace_after))
 
 
 def variant_text(game: Game, options: dict[str, Any]) -> str:
@@ -74,6 +77,25 @@ def event_line(event: Event, names: list[str]) -> str:
     else:
         text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def duration(seconds: float) -> str:
+    """A wait in words, rounded down: 'less than a minute', '40 minutes', '3 hours',
+    '2 days and 5 hours'."""
+    minutes = int(max(0.0, seconds) // 60)
+    hours, days = minutes // 60, minutes // 1440
+
+    def unit(n: int, word: str) -> str:
+        return f"{n} {word}" + ("" if n == 1 else "s")
+
+    if minutes < 1:
+        return "less than a minute"
+    if minutes < 60:
+        return unit(minutes, "minute")
+    if hours < 72:
+        return unit(hours, "hour")
+    rest = hours - days * 24
+    return unit(days, "day") + (f" and {unit(rest, 'hour')}" if rest else "")
 
 
 def bold(name: str) -> str:
