@@ -14,6 +14,7 @@ import logging
 import sys
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -29,6 +30,16 @@ if TYPE_CHECKING:
     from bot.table import TableService
 
 log = logging.getLogger(__name__)
+
+# The bot never joins a voice channel: discord.py's notes that PyNaCl and davey (voice
+# libraries) are missing would only worry whoever reads the log at every start.
+for _flag in ("warn_nacl", "warn_dave"):
+    if hasattr(discord.VoiceClient, _flag):
+        setattr(discord.VoiceClient, _flag, False)
+
+
+class StartError(Exception):
+    """The bot cannot start as configured; the message says what to change."""
 
 
 class TableTree(app_commands.CommandTree):
@@ -77,7 +88,16 @@ class TableBot(discord.Client):
         if self.dev_guild:
             guild = discord.Object(id=self.dev_guild)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as exc:
+                raise StartError(
+                    f"Discord refused the slash commands for the server "
+                    f"SAILBOT_DEV_GUILD={self.dev_guild} ({exc.text or exc.status}). Is the "
+                    "bot in that server, invited with the scopes bot and "
+                    "applications.commands, and is the id right (Developer Mode → "
+                    "right-click the server → Copy Server ID)? Unset SAILBOT_DEV_GUILD to "
+                    "register the commands globally (docs/discord.md).") from None
             log.info("Synced %d commands to guild %s", len(synced), self.dev_guild)
         else:
             synced = await self.tree.sync()
@@ -152,6 +172,8 @@ def run(config: Config) -> int:
 
     if not logging.getLogger().handlers:       # `python -m bot` sets up logging itself
         discord.utils.setup_logging(level=logging.INFO)
+    from bot.discord.endpoint import DEFAULT_API
+
     try:
         asyncio.run(serve(config))
     except KeyboardInterrupt:
@@ -159,4 +181,19 @@ def run(config: Config) -> int:
     except StoreError as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 3
+    except discord.LoginFailure:
+        print("Cannot start: Discord refused the token in DISCORD_TOKEN (401 Unauthorized): "
+              "it is not this application's bot token, or it was reset since. Copy it again "
+              "from the Developer Portal (your application → Bot → Reset Token; "
+              "docs/discord.md, step 2).", file=sys.stderr)
+        return 2
+    except StartError as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+        api = config.discord_api or DEFAULT_API
+        print(f"Cannot reach Discord at {api} ({exc}). Is this machine online, and may it "
+              "open HTTPS connections to discord.com (port 443)? Start the bot again when "
+              "it can; the games are safe in the database.", file=sys.stderr)
+        return 1
     return 0

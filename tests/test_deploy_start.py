@@ -1,0 +1,90 @@
+"""What an admin sees when the Discord bot cannot start: a bad token, Discord out of
+reach, a development server the bot is not in — one sentence saying what to do, never a
+traceback, and never the token. ``python -m bot`` against the loopback Discord
+(``tests/loopback``), the way docs/discord.md runs it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import socket
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.loopback.server import Loopback, error
+
+ROOT = Path(__file__).resolve().parents[1]
+TOKEN = "MTIzNDU2Nzg5.secret-part.do-not-print"
+pytestmark = pytest.mark.filterwarnings("ignore:unread_data:DeprecationWarning")
+
+
+async def start_bot(tmp_path: Path, api: str, **env: str) -> tuple[int, str]:
+    """``python -m bot`` with a token, as an admin starts it; its exit status and output."""
+    full = {**os.environ, "DISCORD_TOKEN": TOKEN, "SAILBOT_DISCORD_API": api,
+            "SAILBOT_DB": str(tmp_path / "bot.sqlite3"), "SAILBOT_RENDER_WORKERS": "0",
+            "SAILBOT_THINK_WORKERS": "0"}
+    full.pop("SAILBOT_DEV_GUILD", None)
+    full.update(env)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=full,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    out, _ = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(errors="replace")
+
+
+def said_plainly(out: str) -> None:
+    assert "Traceback" not in out, out
+    assert TOKEN not in out and "secret-part" not in out, out
+    # discord.py's notes about voice support: the bot has no voice, an admin need not worry
+    assert "voice will NOT be supported" not in out, out
+
+
+async def test_a_token_discord_refuses_gets_a_sentence(tmp_path):
+    lb = Loopback()
+
+    async def refused(*_):
+        return error(401, {"code": 0, "message": "401: Unauthorized"})
+
+    lb.routes.insert(0, ("GET", re.compile(r"/users/@me"), refused))
+    await lb.start()
+    try:
+        status, out = await start_bot(tmp_path, lb.api)
+    finally:
+        await lb.stop()
+    said_plainly(out)
+    assert status == 2, out
+    assert "Discord refused the token in DISCORD_TOKEN" in out, out
+    assert "Reset Token" in out, out
+
+
+async def test_discord_out_of_reach_gets_a_sentence(tmp_path):
+    with socket.socket() as s:          # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    status, out = await start_bot(tmp_path, f"http://127.0.0.1:{port}/api/v10")
+    said_plainly(out)
+    assert status == 1, out
+    assert f"Cannot reach Discord at http://127.0.0.1:{port}/api/v10" in out, out
+
+
+async def test_a_dev_guild_the_bot_is_not_in_gets_a_sentence(tmp_path):
+    lb = Loopback()
+
+    async def missing_access(*_):
+        return error(403, {"code": 50001, "message": "Missing Access"})
+
+    lb.routes.insert(0, ("PUT", re.compile(r"/applications/\d+/guilds/\d+/commands"),
+                         missing_access))
+    await lb.start()
+    try:
+        status, out = await start_bot(tmp_path, lb.api, SAILBOT_DEV_GUILD="123456789012345678")
+    finally:
+        await lb.stop()
+    said_plainly(out)
+    assert status == 2, out
+    assert "SAILBOT_DEV_GUILD" in out and "123456789012345678" in out, out
+    assert "Missing Access" in out, out
