@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -88,3 +89,60 @@ async def test_a_dev_guild_the_bot_is_not_in_gets_a_sentence(tmp_path):
     assert status == 2, out
     assert "SAILBOT_DEV_GUILD" in out and "123456789012345678" in out, out
     assert "Missing Access" in out, out
+
+
+def children(pid: int) -> set[int]:
+    """The processes ``pid`` started (picture and thinking workers, their fork server)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+async def test_sigterm_stops_the_bot_as_cleanly_as_ctrl_c(tmp_path):
+    # `docker stop`, `systemctl stop` and most process managers send SIGTERM: the bot
+    # used to die on the spot (status -15), leaving its picture and thinking processes
+    # running with no parent
+    from tests.loopback.people import BotProcess
+
+    lb = Loopback()
+    await lb.start()
+    bot = BotProcess(lb, tmp_path / "bot.sqlite3", tmp_path / "bot.log",
+                     SAILBOT_RENDER_WORKERS="1", SAILBOT_THINK_WORKERS="1")
+    try:
+        await bot.start()
+        assert bot.proc is not None
+        workers = children(bot.proc.pid)
+        assert workers, "the bot starts picture and thinking processes"
+        bot.proc.send_signal(signal.SIGTERM)
+        status = await asyncio.wait_for(bot.proc.wait(), 20)
+        for _ in range(100):
+            if not any(alive(w) for w in workers):
+                break
+            await asyncio.sleep(0.1)
+        left = [w for w in workers if alive(w)]
+        for w in left:                   # do not leave them to the next test
+            os.kill(w, signal.SIGKILL)
+    finally:
+        await bot.stop()
+        await lb.stop()
+    log = bot.tail(200)
+    assert status == 0, log
+    assert not left, f"still running after the bot stopped: {left}"
+    assert "Traceback" not in log, log
+    assert "Stopped (SIGTERM)" in log, log

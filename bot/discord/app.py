@@ -10,7 +10,9 @@ an hour to show everywhere) — and starts the reminder loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -127,6 +129,7 @@ async def serve(config: Config) -> None:
 
     if not config.token:
         raise SystemExit("DISCORD_TOKEN is not set; see docs/discord.md.")
+    stop_on_sigterm()
     # the picture workers first: they warm (draw every game once) before the first move
     pictures = await start_pictures(config)
     log.info("Board pictures: %s", pictures.describe())
@@ -148,6 +151,24 @@ async def serve(config: Config) -> None:
             await thinkers.close()
     finally:
         await pictures.close()
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM — what ``docker stop``, ``systemctl stop`` and process managers send —
+    stops the bot as Ctrl-C does: the running task is cancelled, and the ``finally``
+    blocks of ``serve`` close the connection, the store and the worker processes. A
+    second SIGTERM while it closes ends the process at once."""
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+
+    def stop() -> None:
+        log.info("SIGTERM: stopping")
+        loop.remove_signal_handler(signal.SIGTERM)
+        if task is not None:
+            task.cancel()
+
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # no signals here
+        loop.add_signal_handler(signal.SIGTERM, stop)
 
 
 def make_bot(service: TableService, config: Config) -> TableBot:
@@ -178,6 +199,8 @@ def run(config: Config) -> int:
         asyncio.run(serve(config))
     except KeyboardInterrupt:
         log.info("Stopped")
+    except asyncio.CancelledError:      # SIGTERM (stop_on_sigterm)
+        log.info("Stopped (SIGTERM)")
     except StoreError as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 3
