@@ -3,6 +3,9 @@
     python -m bot            Discord with a token, otherwise the terminal table
     python -m bot --local    the terminal table even when a token is set
     python -m bot --no-render  (local) skip the board pictures
+    python -m bot --verbose  log at level INFO at the local table too (the Discord bot
+                             always does: connected, commands synced, stopped — its
+                             log is stderr)
     python -m bot migrate --to postgresql://USER:PASSWORD@HOST:5432/DB [--from FILE]
                              copy the SQLite file (SAILBOT_DB) into an empty PostgreSQL
                              database and check the copy (docs/deploy.md)
@@ -23,13 +26,17 @@ def main(argv: list[str] | None = None) -> int:
     if any(a in ("-h", "--help") for a in args):
         print(__doc__)
         return 0
-    logging.basicConfig(level=logging.INFO if "--verbose" in args else logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         config = load_config()
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
+    # the Discord bot is a service: its log says when it is up, and when it stopped; the
+    # terminal table and `migrate` talk to a person and log only what went wrong
+    discord_bot = bool(config.token) and "--local" not in args and args[:1] != ["migrate"]
+    logging.basicConfig(level=logging.INFO if discord_bot or "--verbose" in args
+                        else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args[:1] == ["migrate"]:
         return _migrate(args[1:], config)
     if config.token and "--local" not in args:

@@ -146,3 +146,37 @@ async def test_sigterm_stops_the_bot_as_cleanly_as_ctrl_c(tmp_path):
     assert not left, f"still running after the bot stopped: {left}"
     assert "Traceback" not in log, log
     assert "Stopped (SIGTERM)" in log, log
+
+
+async def test_the_discord_bot_says_in_its_log_that_it_is_up_and_when_it_stopped(tmp_path):
+    # without --verbose the log level was WARNING: a bot that connected printed nothing at
+    # all, in the terminal and in `docker logs` alike
+    lb = Loopback()
+    await lb.start()
+    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "SAILBOT_DISCORD_API": lb.api,
+           "SAILBOT_DB": str(tmp_path / "bot.sqlite3"), "SAILBOT_RENDER_WORKERS": "0",
+           "SAILBOT_THINK_WORKERS": "0", "SAILBOT_DEV_GUILD": str(lb.guild_id)}
+    try:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=ROOT, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        assert proc.stdout is not None
+        lines: list[bytes] = []
+        try:
+            async with asyncio.timeout(60):     # on_ready waits for the guilds to arrive
+                while not lines or b"Logged in as" not in lines[-1]:
+                    line = await proc.stdout.readline()
+                    if not line:
+                        break
+                    lines.append(line)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        await lb.stop()
+    text = b"".join(lines).decode(errors="replace") + out.decode(errors="replace")
+    said_plainly(text)
+    assert "Logged in as Sailbot" in text, text
+    assert f"commands to guild {lb.guild_id}" in text, text
+    assert "Stopped (SIGTERM)" in text, text
+    assert proc.returncode == 0, text
