@@ -9,6 +9,9 @@
     python -m bot migrate --to postgresql://USER:PASSWORD@HOST:5432/DB [--from FILE]
                              copy the SQLite file (SAILBOT_DB) into an empty PostgreSQL
                              database and check the copy (docs/deploy.md)
+    python -m bot backup FILE
+                             copy the SQLite file (SAILBOT_DB) to FILE, consistent even
+                             while the bot runs (README, Backups)
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from pathlib import Path
 
 from bot.config import Config, ConfigError, load_config
 from bot.runtime import tune_gc
@@ -39,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args[:1] == ["migrate"]:
         return _migrate(args[1:], config)
+    if args[:1] == ["backup"]:
+        return _backup(args[1:], config)
     if config.token and "--local" not in args:
         try:
             from bot.discord import app
@@ -61,6 +67,25 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 3
+
+
+def _backup(args: list[str], config: Config) -> int:
+    from bot.store import StoreError, backup_sqlite
+
+    if config.db_url:
+        print("SAILBOT_DB is a PostgreSQL database: back it up with pg_dump "
+              "(docs/deploy.md, Backups and restore).", file=sys.stderr)
+        return 2
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: python -m bot backup FILE   (a new file; SAILBOT_DB is copied)",
+              file=sys.stderr)
+        return 2
+    try:
+        print(backup_sqlite(config.db_path, Path(args[0]).expanduser()))
+    except StoreError as exc:
+        print(f"Cannot back up: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def _migrate(args: list[str], config: Config) -> int:

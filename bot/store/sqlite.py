@@ -49,9 +49,9 @@ Db = sqlite3.Connection
 _GAME_COLS = ("id, channel_id, guild_id, game, seed, players, options, status, version, "
               "host_id, board_message_id, created, updated")
 _MOVE_COLS = "ply, seat, user_id, notation, reveals, summary, created, public"
-RESTORE = ("Stop the bot, move the file aside, and restore your latest backup to that path "
-           "(e.g. `sqlite3 backup.sqlite3 \".backup '{path}'\"`), or point SAILBOT_DB at a "
-           "new file to start afresh.")
+RESTORE = ("Stop the bot, move the file aside (with its -wal and -shm files, if any), and "
+           "copy your latest backup (`python -m bot backup` makes them) to that path, or "
+           "point SAILBOT_DB at a new file to start afresh.")
 
 
 def _game(row: Any) -> GameRow:
