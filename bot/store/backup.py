@@ -51,7 +51,8 @@ def backup_sqlite(source: Path, target: Path) -> str:
         raise StoreError(f"The copy of {source} fails SQLite's quick check ({check}): the "
                          "database itself may be damaged. Nothing was kept.")
     size = target.stat().st_size
-    return (f"Backed up {source} to {target}: {games} games, {size / 1e6:.1f} MB, in "
+    return (f"Backed up {source} to {target}: {games} game{'' if games == 1 else 's'}, "
+            f"{size / 1e6:.1f} MB, in "
             f"{time.monotonic() - started:.1f} s.")
 
 
