@@ -6,6 +6,7 @@ traceback, and never the token. ``python -m bot`` against the loopback Discord
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -180,3 +181,46 @@ async def test_the_discord_bot_says_in_its_log_that_it_is_up_and_when_it_stopped
     assert f"commands to guild {lb.guild_id}" in text, text
     assert "Stopped (SIGTERM)" in text, text
     assert proc.returncode == 0, text
+
+
+def descendants(pid: int) -> set[int]:
+    found, todo = set(), [pid]
+    while todo:
+        for child in children(todo.pop()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+async def test_a_bot_killed_outright_leaves_no_process_behind(tmp_path):
+    # the OOM killer, SIGKILL, a crash: the thinking processes (a ProcessPoolExecutor's,
+    # which never see their queue close) used to run on for ever, and kept the fork server
+    # and the resource tracker alive with them — one more set at every restart
+    from tests.loopback.people import BotProcess
+
+    lb = Loopback()
+    await lb.start()
+    bot = BotProcess(lb, tmp_path / "bot.sqlite3", tmp_path / "bot.log",
+                     SAILBOT_RENDER_WORKERS="1", SAILBOT_THINK_WORKERS="1")
+    left: list[int] = []
+    try:
+        await bot.start()
+        assert bot.proc is not None
+        family = descendants(bot.proc.pid)
+        assert len(family) >= 4, family   # tracker, fork server, a picture and a thinker
+        bot.proc.kill()
+        await bot.proc.wait()
+        for _ in range(150):
+            left = [p for p in family if alive(p)]
+            if not left:
+                break
+            await asyncio.sleep(0.1)
+    finally:
+        for p in left:                   # do not leave them to the next test
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
+        await bot.stop()
+        await lb.stop()
+    assert not left, f"still running 15 s after the bot was killed: {left}"
