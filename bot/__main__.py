@@ -24,9 +24,23 @@ from pathlib import Path
 from bot.config import Config, ConfigError, load_config
 from bot.runtime import tune_gc
 
+OWN_PACKAGES = ("bot", "rules", "render")
+
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    try:
+        return _main(sys.argv[1:] if argv is None else argv)
+    except ModuleNotFoundError as exc:
+        if not exc.name or exc.name.split(".")[0] in OWN_PACKAGES:
+            raise
+        print(f"Cannot start: the package {exc.name!r} is not installed for "
+              f"{sys.executable}. Run the bot with the Python `make run` set up — "
+              "`make run`, or `.venv/bin/python -m bot …` (or `source .venv/bin/activate` "
+              "first) — or install it into this one: `pip install -e .`.", file=sys.stderr)
+        return 2
+
+
+def _main(args: list[str]) -> int:
     if any(a in ("-h", "--help") for a in args):
         print(__doc__)
         return 0

@@ -11,6 +11,7 @@ import os
 import re
 import signal
 import socket
+import subprocess
 import sys
 from pathlib import Path
 
@@ -224,3 +225,18 @@ async def test_a_bot_killed_outright_leaves_no_process_behind(tmp_path):
         await bot.stop()
         await lb.stop()
     assert not left, f"still running 15 s after the bot was killed: {left}"
+
+
+def test_a_python_without_the_bots_packages_gets_a_sentence(tmp_path):
+    # docs/deploy.md writes `python -m bot migrate …`; after `make run` the packages are in
+    # .venv, and the system's python used to answer with an import traceback
+    code = ("import sys; sys.modules['asyncpg'] = None; "     # as if it were not installed
+            "from bot.__main__ import main; sys.exit(main(['--local', '--no-render']))")
+    env = {**os.environ, "SAILBOT_DB": str(tmp_path / "bot.sqlite3")}
+    env.pop("DISCORD_TOKEN", None)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, input="quit\n",
+                          capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2, done.stderr
+    assert "'asyncpg' is not installed" in done.stderr, done.stderr
+    assert ".venv/bin/python -m bot" in done.stderr, done.stderr
