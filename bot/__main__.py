@@ -9,6 +9,8 @@
     python -m bot migrate --to postgresql://USER:PASSWORD@HOST:5432/DB [--from FILE]
                              copy the SQLite file (SAILBOT_DB) into an empty PostgreSQL
                              database and check the copy (docs/deploy.md)
+    python -m bot check      load every game in progress as the bot does and name any that
+                             does not load (after an upgrade; on a restored backup)
     python -m bot backup FILE
                              copy the SQLite file (SAILBOT_DB) to FILE, consistent even
                              while the bot runs (README, Backups)
@@ -59,6 +61,9 @@ def _main(args: list[str]) -> int:
         return _migrate(args[1:], config)
     if args[:1] == ["backup"]:
         return _backup(args[1:], config)
+    if args[:1] == ["check"]:
+        from bot import check
+        return check.main(config.database)
     if config.token and "--local" not in args:
         try:
             from bot.discord import app
