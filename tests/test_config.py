@@ -39,3 +39,20 @@ def test_reminder_hours_keeps_its_sentences():
         load_config({"SAILBOT_REMINDER_HOURS": "x"}, create_dirs=False)
     with pytest.raises(ConfigError, match="SAILBOT_REMINDER_HOURS must be more than 0"):
         load_config({"SAILBOT_REMINDER_HOURS": "0"}, create_dirs=False)
+
+
+async def test_a_board_folder_that_cannot_be_made_stops_the_local_table_with_a_sentence(
+        tmp_path, capsys):
+    # it used to start, then end in a traceback at the first board picture
+    import io
+
+    from bot.local import run
+
+    (tmp_path / "a-file").write_text("")
+    config = load_config({"SAILBOT_DB": str(tmp_path / "bot.sqlite3"),
+                          "SAILBOT_BOARD_DIR": str(tmp_path / "a-file" / "boards")})
+    out = io.StringIO()
+    assert await run(config, stdin=io.StringIO("alice: /navegador start\nquit\n"),
+                     stdout=out) == 2
+    err = capsys.readouterr().err
+    assert "SAILBOT_BOARD_DIR: cannot create the folder" in err and "a-file" in err, err
