@@ -176,8 +176,10 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
     try:
         dev_guild = int(guild_text) if guild_text else None
     except ValueError:
-        raise ConfigError(
-            f"SAILBOT_DEV_GUILD must be a guild id (a number), not {guild_text!r}.") from None
+        dev_guild = 0
+    if dev_guild is not None and dev_guild <= 0:
+        raise ConfigError(f"SAILBOT_DEV_GUILD must be a guild id (a number), not "
+                          f"{guild_text[:40]!r}.")
     hours = _number(env, "SAILBOT_REMINDER_HOURS", 24.0, -math.inf)
     if hours <= 0:
         raise ConfigError("SAILBOT_REMINDER_HOURS must be more than 0.")

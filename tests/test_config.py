@@ -56,3 +56,10 @@ async def test_a_board_folder_that_cannot_be_made_stops_the_local_table_with_a_s
                      stdout=out) == 2
     err = capsys.readouterr().err
     assert "SAILBOT_BOARD_DIR: cannot create the folder" in err and "a-file" in err, err
+
+
+@pytest.mark.parametrize("text", ["0", "-5"])
+def test_a_dev_guild_id_is_a_positive_number(text):
+    # 0 used to mean "sync globally" without a word, -5 went to Discord
+    with pytest.raises(ConfigError, match="SAILBOT_DEV_GUILD must be a guild id"):
+        load_config({"SAILBOT_DEV_GUILD": text}, create_dirs=False)
