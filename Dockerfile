@@ -1,6 +1,6 @@
 # Sailbot: the Discord bot (or, without DISCORD_TOKEN, the terminal table).
 #   docker build -t sailbot .
-#   docker run -d --name sailbot -e DISCORD_TOKEN=... -v sailbot-data:/data sailbot
+#   docker run -d --name sailbot --restart unless-stopped -e DISCORD_TOKEN=... -v sailbot-data:/data sailbot
 # The SQLite database (and local board pictures) live on the /data volume.
 FROM python:3.11-slim
 

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 
-.PHONY: run test lint fuzz bench bench-multi pg-start pg-stop clean
+.PHONY: run test check backup lint fuzz bench bench-multi pg-start pg-stop clean
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,15 @@ $(BIN)/activate: pyproject.toml
 
 run: $(BIN)/activate
 	$(BIN)/python -m bot
+
+# every game in progress of SAILBOT_DB loaded as the bot loads it (after an upgrade)
+check: $(BIN)/activate
+	$(BIN)/python -m bot check
+
+# a copy of the SQLite file (SAILBOT_DB) in backups/, consistent while the bot runs
+backup: $(BIN)/activate
+	mkdir -p backups
+	$(BIN)/python -m bot backup backups/sailbot-$$(date +%Y-%m-%d-%H%M%S).sqlite3
 
 test: $(BIN)/activate
 	$(BIN)/ruff check .

@@ -41,7 +41,7 @@
     SAILBOT_PICTURE_TIMEOUT  seconds after which a picture is given up and its process
                              replaced (default 30)
     SAILBOT_GC_SECONDS       seconds between the bot process's full garbage collections
-                             (default 600; bot/runtime.py)
+                             (default 600, at most 86400; bot/runtime.py)
     SAILBOT_DISCORD_API      the Discord API base URL (default https://discord.com/api/v10);
                              another one — a proxy, a self-hosted gateway, a test server —
                              also names the gateway (its /gateway/bot)
@@ -49,6 +49,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -139,17 +140,21 @@ def _path(value: str | None, default: Path) -> Path:
 
 
 def _number(env: Mapping[str, str], name: str, default: float, low: float,
-            integer: bool = False) -> float:
+            integer: bool = False, high: float | None = None) -> float:
     text = (env.get(name) or "").strip()
     if not text:
         return default
     try:
         value = int(text) if integer else float(text)
     except ValueError:
+        value = math.nan
+    if not math.isfinite(value):   # float() also reads nan, inf and 1e400 (= inf)
         kind = "a whole number" if integer else "a number"
-        raise ConfigError(f"{name} must be {kind}, not {text!r}.") from None
+        raise ConfigError(f"{name} must be {kind}, not {text[:40]!r}.")
     if value < low:
         raise ConfigError(f"{name} must be at least {low:g}.")
+    if high is not None and value > high:
+        raise ConfigError(f"{name} must be at most {high:g}.")
     return value
 
 
@@ -175,13 +180,11 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
     try:
         dev_guild = int(guild_text) if guild_text else None
     except ValueError:
-        raise ConfigError(
-            f"SAILBOT_DEV_GUILD must be a guild id (a number), not {guild_text!r}.") from None
-    hours_text = (env.get("SAILBOT_REMINDER_HOURS") or "").strip()
-    try:
-        hours = float(hours_text) if hours_text else 24.0
-    except ValueError:
-        raise ConfigError(f"SAILBOT_REMINDER_HOURS must be a number, not {hours_text!r}.") from None
+        dev_guild = 0
+    if dev_guild is not None and dev_guild <= 0:
+        raise ConfigError(f"SAILBOT_DEV_GUILD must be a guild id (a number), not "
+                          f"{guild_text[:40]!r}.")
+    hours = _number(env, "SAILBOT_REMINDER_HOURS", 24.0, -math.inf)
     if hours <= 0:
         raise ConfigError("SAILBOT_REMINDER_HOURS must be more than 0.")
     replace_hours = _number(env, "SAILBOT_REPLACE_HOURS", 48.0, 0.0)
@@ -201,7 +204,8 @@ def load_config(env: Mapping[str, str] | None = None, create_dirs: bool = True) 
     thinkers = int(_number(env, "SAILBOT_THINK_WORKERS", 0, 0, integer=True)) \
         if thinkers_text else None
     think_nice = _nice(env, "SAILBOT_THINK_NICE", 19)
-    gc_seconds = _number(env, "SAILBOT_GC_SECONDS", 600.0, 1.0)
+    # a day at most: the collector thread's time.sleep() overflows near 1e10 s
+    gc_seconds = _number(env, "SAILBOT_GC_SECONDS", 600.0, 1.0, high=86_400.0)
     wait = _number(env, "SAILBOT_PICTURE_WAIT", 1.0, 0.0)
     timeout = _number(env, "SAILBOT_PICTURE_TIMEOUT", 30.0, 1.0)
     api = (env.get("SAILBOT_DISCORD_API") or "").strip().rstrip("/") or None

@@ -95,7 +95,11 @@ class LocalTable:
 
     def _shown(self, image: bytes, progress: str, board: int) -> str:
         self._saved = board
-        path = self._save(image, progress)
+        try:
+            path = self._save(image, progress)
+        except OSError as exc:          # a folder gone, a full disk: the game goes on
+            return (f"🖼  board picture not saved: cannot write to {self.board_dir} "
+                    f"({exc.strerror or exc}; SAILBOT_BOARD_DIR).")
         with contextlib.suppress(ValueError):
             path = path.relative_to(Path.cwd())
         return f"🖼  board picture: {path}"
@@ -320,6 +324,13 @@ def _start_options(args: str) -> tuple[str | None, str | None]:
 
 async def run(config: Config, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
               render: bool = True) -> int:
+    if render:
+        try:
+            config.board_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"Configuration error: SAILBOT_BOARD_DIR: cannot create the folder "
+                  f"{config.board_dir} ({exc.strerror or exc}).", file=sys.stderr)
+            return 2
     # one person at a terminal: pictures are drawn in a thread unless worker processes
     # are asked for (SAILBOT_RENDER_WORKERS), which would only add their start-up
     pictures = await start_pictures(

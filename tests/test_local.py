@@ -237,3 +237,21 @@ async def test_a_private_line_shows_one_lock(tmp_path):
         assert "🔒 (only bob sees this) bob drew A03a" in out
     finally:
         await svc.close()
+
+
+async def test_a_picture_that_cannot_be_written_is_said_and_play_goes_on(tmp_path):
+    svc, table = await local_game(tmp_path, render=True)
+    try:
+        boards = tmp_path / "boards"
+        for old in boards.glob("*"):
+            old.unlink()
+        boards.rmdir()
+        boards.write_text("")          # the folder is gone, a file in its place
+        player, _ = await whose_turn(svc)
+        lines = await table.handle(f"{player}: /hire 1")
+        await table.settle()
+        text = "\n".join(lines + table.late)   # in the reply, or following it
+        assert "board picture not saved" in text and "SAILBOT_BOARD_DIR" in text, text
+        assert (await whose_turn(svc))[0] != player          # the move was played
+    finally:
+        await svc.close()

@@ -10,10 +10,13 @@ an hour to show everywhere) — and starts the reminder loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -29,6 +32,16 @@ if TYPE_CHECKING:
     from bot.table import TableService
 
 log = logging.getLogger(__name__)
+
+# The bot never joins a voice channel: discord.py's notes that PyNaCl and davey (voice
+# libraries) are missing would only worry whoever reads the log at every start.
+for _flag in ("warn_nacl", "warn_dave"):
+    if hasattr(discord.VoiceClient, _flag):
+        setattr(discord.VoiceClient, _flag, False)
+
+
+class StartError(Exception):
+    """The bot cannot start as configured; the message says what to change."""
 
 
 class TableTree(app_commands.CommandTree):
@@ -77,7 +90,16 @@ class TableBot(discord.Client):
         if self.dev_guild:
             guild = discord.Object(id=self.dev_guild)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as exc:
+                raise StartError(
+                    f"Discord refused the slash commands for the server "
+                    f"SAILBOT_DEV_GUILD={self.dev_guild} ({exc.text or exc.status}). Is the "
+                    "bot in that server, invited with the scopes bot and "
+                    "applications.commands, and is the id right (Developer Mode → "
+                    "right-click the server → Copy Server ID)? Unset SAILBOT_DEV_GUILD to "
+                    "register the commands globally (docs/discord.md).") from None
             log.info("Synced %d commands to guild %s", len(synced), self.dev_guild)
         else:
             synced = await self.tree.sync()
@@ -107,6 +129,7 @@ async def serve(config: Config) -> None:
 
     if not config.token:
         raise SystemExit("DISCORD_TOKEN is not set; see docs/discord.md.")
+    stop_on_sigterm()
     # the picture workers first: they warm (draw every game once) before the first move
     pictures = await start_pictures(config)
     log.info("Board pictures: %s", pictures.describe())
@@ -131,6 +154,24 @@ async def serve(config: Config) -> None:
         await pictures.close()
 
 
+def stop_on_sigterm() -> None:
+    """SIGTERM — what ``docker stop``, ``systemctl stop`` and process managers send —
+    stops the bot as Ctrl-C does: the running task is cancelled, and the ``finally``
+    blocks of ``serve`` close the connection, the store and the worker processes. A
+    second SIGTERM while it closes ends the process at once."""
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+
+    def stop() -> None:
+        log.info("SIGTERM: stopping")
+        loop.remove_signal_handler(signal.SIGTERM)
+        if task is not None:
+            task.cancel()
+
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # no signals here
+        loop.add_signal_handler(signal.SIGTERM, stop)
+
+
 def make_bot(service: TableService, config: Config) -> TableBot:
     """The bot for ``config``: sharded when SAILBOT_SHARDS names this process's shards."""
     options: dict[str, Any] = {"dev_guild": config.dev_guild,
@@ -153,11 +194,30 @@ def run(config: Config) -> int:
 
     if not logging.getLogger().handlers:       # `python -m bot` sets up logging itself
         discord.utils.setup_logging(level=logging.INFO)
+    from bot.discord.endpoint import DEFAULT_API
+
     try:
         asyncio.run(serve(config))
     except KeyboardInterrupt:
         log.info("Stopped")
+    except asyncio.CancelledError:      # SIGTERM (stop_on_sigterm)
+        log.info("Stopped (SIGTERM)")
     except StoreError as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 3
+    except discord.LoginFailure:
+        print("Cannot start: Discord refused the token in DISCORD_TOKEN (401 Unauthorized): "
+              "it is not this application's bot token, or it was reset since. Copy it again "
+              "from the Developer Portal (your application → Bot → Reset Token; "
+              "docs/discord.md, step 2).", file=sys.stderr)
+        return 2
+    except StartError as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+        api = config.discord_api or DEFAULT_API
+        print(f"Cannot reach Discord at {api} ({exc}). Is this machine online, and may it "
+              "open HTTPS connections to discord.com (port 443)? Start the bot again when "
+              "it can; the games are safe in the database.", file=sys.stderr)
+        return 1
     return 0

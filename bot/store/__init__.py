@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.store.backup import backup_sqlite
 from bot.store.interface import (
     ChannelBusy,
     DiskFull,
@@ -22,6 +23,7 @@ from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
+    "backup_sqlite",
     "ChannelBusy",
     "DiskFull",
     "GameRow",

@@ -78,6 +78,10 @@ def unusable(where: str, exc: BaseException) -> StoreError:
     if isinstance(exc, socket.gaierror):
         return StoreError(f"Cannot find the host of {where} ({exc.strerror}). Check the host "
                           "name in SAILBOT_DB.")
+    if isinstance(exc, ConnectionError) and "rejected SSL upgrade" in str(exc):
+        return StoreError(f"The PostgreSQL server for {where} does not offer TLS, and "
+                          "SAILBOT_DB asks for it (sslmode=require or stricter). Turn ssl on "
+                          "in the server's postgresql.conf, or drop sslmode from SAILBOT_DB.")
     if isinstance(exc, OSError):
         return StoreError(f"Cannot connect to the PostgreSQL server for {where} "
                           f"({exc.strerror or exc}). Is it running, and are the host and port "
@@ -87,8 +91,9 @@ def unusable(where: str, exc: BaseException) -> StoreError:
         return StoreError(f"PostgreSQL refused the login for {where}: {exc}. Check the user "
                           "and password in SAILBOT_DB.")
     if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        name = urlsplit(where).path.lstrip("/") or "sailbot"
         return StoreError(f"PostgreSQL says: {exc}. Create the database (e.g. `createdb "
-                          f"sailbot`), or fix its name in SAILBOT_DB ({where}).")
+                          f"{name}`), or fix its name in SAILBOT_DB ({where}).")
     if isinstance(exc, asyncpg.TooManyConnectionsError | asyncpg.CannotConnectNowError):
         return StoreError(f"The PostgreSQL server for {where} takes no connections now "
                           f"({exc}). Try again shortly, or raise its max_connections.")

@@ -252,6 +252,12 @@ class PostgresStore:
         row = await self._read_one(f"SELECT {_GAME_COLS} FROM games WHERE id = $1", game_id)
         return _game(row) if row else None
 
+    async def games_in_progress(self) -> list[GameRow]:
+        """Every started game not yet over, oldest first (``python -m bot check``)."""
+        rows = await self._pool.fetch(
+            f"SELECT {_GAME_COLS} FROM games WHERE status = 'active' ORDER BY id")
+        return [_game(r) for r in rows]
+
     async def create_lobby(self, channel_id: int, guild_id: int | None, game: str,
                            host: SeatRow, now: float,
                            options: dict[str, Any] | None = None) -> GameRow:

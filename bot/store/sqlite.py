@@ -49,9 +49,9 @@ Db = sqlite3.Connection
 _GAME_COLS = ("id, channel_id, guild_id, game, seed, players, options, status, version, "
               "host_id, board_message_id, created, updated")
 _MOVE_COLS = "ply, seat, user_id, notation, reveals, summary, created, public"
-RESTORE = ("Stop the bot, move the file aside, and restore your latest backup to that path "
-           "(e.g. `sqlite3 backup.sqlite3 \".backup '{path}'\"`), or point SAILBOT_DB at a "
-           "new file to start afresh.")
+RESTORE = ("Stop the bot, move the file aside (with its -wal and -shm files, if any), and "
+           "copy your latest backup (`python -m bot backup` makes them) to that path, or "
+           "point SAILBOT_DB at a new file to start afresh.")
 
 
 def _game(row: Any) -> GameRow:
@@ -299,6 +299,12 @@ class SqliteStore:
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._read_one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
+
+    async def games_in_progress(self) -> list[GameRow]:
+        """Every started game not yet over, oldest first (``python -m bot check``)."""
+        rows = await self._read_all(
+            f"SELECT {_GAME_COLS} FROM games WHERE status = 'active' ORDER BY id")
+        return [_game(r) for r in rows]
 
     async def create_lobby(self, channel_id: int, guild_id: int | None, game: str,
                            host: SeatRow, now: float,

@@ -53,7 +53,9 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import select
 import signal
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -152,16 +154,48 @@ class ThreadThinkers:
         return "a thread of the bot process"
 
 
-def _worker_start(nice: int) -> None:
+def _worker_start(nice: int, bot: int | None = None) -> None:
     """A thinking process's start: Ctrl-C is the bot's to handle, its priority below the
-    bot's, and every game's rules and data loaded before the first request."""
+    bot's, an end when the bot process ``bot`` ends, and every game's rules and data
+    loaded before the first request."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if bot is not None:
+        _end_with(bot)
     if nice:
         os.nice(nice)
     for name in game_names():
         game = get_game(name)
         low, _ = game.player_range(None)
         game.legal_moves(game.setup(low, 0, {}), 0)
+
+
+def _end_with(bot: int) -> None:
+    """End this process when the process ``bot`` has ended, however it ended. A stopping
+    bot shuts its pool down itself; one killed outright (SIGKILL, the OOM killer) cannot,
+    and a ProcessPoolExecutor's worker, which holds both ends of its call queue, never
+    sees it close: it — and the fork server and resource tracker it keeps open — would
+    run on for ever. (Its parent is the fork server, not the bot: ``getppid`` cannot
+    tell.)"""
+
+    def watch() -> None:
+        try:
+            handle = os.pidfd_open(bot)           # Linux 5.3: readable once it has ended
+        except (AttributeError, OSError):
+            handle = None
+        if handle is not None:
+            select.select([handle], [], [])
+        else:
+            while True:
+                time.sleep(2.0)
+                try:
+                    os.kill(bot, 0)
+                except ProcessLookupError:
+                    break
+                except PermissionError:           # alive, as another user: not ours
+                    pass
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-the-bot", daemon=True).start()
 
 
 def _pid() -> int:
@@ -196,8 +230,8 @@ class ProcessThinkers:
         # the picture workers' preload, whichever pool starts the (one) fork server first:
         # their workers then always start warm, as they expect
         ctx.set_forkserver_preload([PRELOAD])
-        return ProcessPoolExecutor(self.workers, mp_context=ctx,
-                                   initializer=_worker_start, initargs=(self.nice,))
+        return ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_worker_start,
+                                   initargs=(self.nice, os.getpid()))
 
     async def start(self) -> None:
         """Start every worker and wait until each has loaded the games."""
