@@ -16,13 +16,10 @@ from pathlib import Path
 from bot.store import StoreError, describe, is_postgres, open_store
 from bot.table.replies import TableError
 from bot.table.tables import Tables
+from bot.table.words import plural
 from rules import get_game
 
 Say = Callable[[str], None]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 async def check(database: str | Path, say: Say = print) -> int:

@@ -21,6 +21,7 @@ from bot.store import PostgresStore, SqliteStore, StoreError, describe, is_postg
 from bot.store.copy import LABELS, Tally, copy_all, empty, fingerprint, target_tally
 from bot.table.replies import TableError
 from bot.table.tables import Tables
+from bot.table.words import plural
 from rules import get_game
 
 Say = Callable[[str], None]
@@ -111,7 +112,7 @@ async def migrate(source_path: Path, url: str, say: Say = print) -> int:
             replaying = time.perf_counter()
             replayed, lobbies, problems = await replay_all(source, target, say)
             if not problems:
-                say(f"  replayed {replayed:,} started games from PostgreSQL in "
+                say(f"  replayed {plural(replayed, 'started game')} from PostgreSQL in "
                     f"{time.perf_counter() - replaying:.1f} s: each equals its final state "
                     f"in the SQLite file (lobbies, nothing to replay: {lobbies:,})")
         if problems:

@@ -98,6 +98,11 @@ def duration(seconds: float) -> str:
     return unit(days, "day") + (f" and {unit(rest, 'hour')}" if rest else "")
 
 
+def plural(n: int, word: str) -> str:
+    """'1 game', '2,040 games'."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
 def bold(name: str) -> str:
     return f"**{name}**"
 
