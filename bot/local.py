@@ -6,6 +6,7 @@
     alice: /start
     bob: /<verb> <what>     (the game's own commands, as on Discord)
     alice: /replace bob     (a computer takes the seat of a player the game has long waited on)
+    bob: /join              (bob takes his seat back from that computer; asks first)
     /board                 (a line without a name speaks as the last speaker; alice at first)
     quit
 
@@ -219,15 +220,21 @@ class LocalTable:
                 self.confirming[uid] = f"resign {level}"
             else:
                 self.confirming[uid] = head
-            what = ("a computer player takes over your seat for the rest of the game, at "
-                    f"{level} level; this cannot be undone" if head == "resign" else
+            what = ("a computer player takes over your seat, at "
+                    f"{level} level, and plays on until you take it back with `/join`"
+                    if head == "resign" else
                     "you vote to end this game for everyone (it ends when every player agrees)")
             return Reply(text=f"/{head}: {what}. Type `yes` to confirm, anything else cancels.",
                          ephemeral=True)
         if head == "replace":
             return await self._replace(uid, rest)
         if head == "join":
-            return await s.join(ch, uid, name, rest or None)
+            question = await s.check_reclaim(ch, uid, name)
+            if question is None:
+                return await s.join(ch, uid, name, rest or None)
+            self.confirming[uid] = "reclaim"
+            return Reply(text=f"/join: {question} Type `yes` to confirm, anything else "
+                              "cancels.", ephemeral=True)
         if head == "log":
             return await s.log(ch, int(rest) if rest.isascii() and rest.isdigit() else 15)
         if head == "notify":
@@ -269,11 +276,13 @@ class LocalTable:
         if confirmed:
             return await self._confirmed(uid, command)
         self.confirming[uid] = command
-        return Reply(text=f"/replace: a computer player takes over {target}'s seat for the rest "
-                          f"of the game, at {level} level; {target} cannot take it back. Type "
-                          "`yes` to confirm, anything else cancels.", ephemeral=True)
+        return Reply(text=f"/replace: a computer player takes over {target}'s seat, at {level} "
+                          f"level, and plays on until {target} takes it back with `/join`. "
+                          "Type `yes` to confirm, anything else cancels.", ephemeral=True)
 
     async def _confirmed(self, uid: int, command: str) -> Reply:
+        if command == "reclaim":
+            return await self.service.reclaim(self.channel, uid, self.speaker)
         if command.startswith("replace"):
             _, target, level, *force = command.split()
             return await self.service.replace(self.channel, uid, self.speaker, user_id(target),

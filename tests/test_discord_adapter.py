@@ -205,6 +205,47 @@ async def test_resign_asks_first_then_a_computer_plays_on(
     assert "resigned" in press.public[-1].content and press.public[-1].image
 
 
+async def test_join_gives_a_player_their_seat_back_after_asking(
+        client: FakeClient, commands: dict[str, Any], people: dict[str, FakeUser]) -> None:
+    first, other, _ = await started_table(client, commands, people)
+    asked = await run(client, other, commands["resign"])
+    confirm = next(i for i in asked.private[0].view.children  # type: ignore[union-attr]
+                   if getattr(i, "label", "") == "Resign")
+    await confirm.callback(FakeInteraction(client, other, CHANNEL, component=True,  # type: ignore[union-attr]
+                                           message=asked.private[0]))
+    table = await client.service.table(CHANNEL)
+    seat = next(s for s in table.seats if not s.human)
+    onlooker = await run(client, people["carol"], commands["join"])   # the answer that stands
+    assert only_private(onlooker).startswith("A game is already being played here.")
+    seated = await run(client, first, commands["join"])
+    assert only_private(seated).startswith("A game is already being played here.")
+    cancelled = await run(client, other, commands["join"])
+    question = cancelled.private[0]
+    assert question.view is not None and not cancelled.public
+    name = other.display_name
+    assert question.content == (f"Take back your {seat.colour} seat in this Navegador game "
+                                f"from {name} (computer)? You play it again from where the "
+                                "game stands now.")
+    cancel = next(i for i in question.view.children if getattr(i, "label", "") == "Cancel")
+    await cancel.callback(FakeInteraction(client, other, CHANNEL,  # type: ignore[union-attr]
+                                          component=True, message=question))
+    assert "nothing changed" in question.content
+    assert (await client.service.table(CHANNEL)).seat_of(other.id) is None
+    asked = await run(client, other, commands["join"])
+    question = asked.private[0]
+    take = next(i for i in question.view.children  # type: ignore[union-attr]
+                if getattr(i, "label", "") == "Take it back")
+    press = FakeInteraction(client, other, CHANNEL, component=True, message=question)
+    await take.callback(press)  # type: ignore[union-attr]
+    assert question.view is None
+    board = press.public[-1]
+    assert board.content.startswith(f"🙋 {name} is back and takes the {seat.colour} seat back "
+                                    f"from {name} (computer).") and board.image
+    assert (await client.service.table(CHANNEL)).seat_of(other.id) == seat.seat
+    again = await run(client, other, commands["join"])      # seated again: as ever
+    assert only_private(again).startswith("A game is already being played here.")
+
+
 async def test_replace_refuses_at_once_then_asks_first_and_a_computer_plays_on(
         client: FakeClient, commands: dict[str, Any], people: dict[str, FakeUser]) -> None:
     first, other, _ = await started_table(client, commands, people)
@@ -221,8 +262,9 @@ async def test_replace_refuses_at_once_then_asks_first_and_a_computer_plays_on(
     await invoke(commands["replace"], asked, player=first, level="strong")
     question = asked.private[0]
     assert question.view is not None and not asked.public
-    assert question.content == (f"Hand {name}'s seat to a computer player for the rest of the "
-                                f"game, at strong level? {name} cannot take it back.")
+    assert question.content == (f"Hand {name}'s seat to a computer player, at strong level? "
+                                f"It plays on until {name} comes back and takes the seat back "
+                                "with `/join`.")
     confirm = next(i for i in question.view.children if getattr(i, "label", "") == "Replace")
     press = FakeInteraction(client, carol, CHANNEL, component=True, message=question,
                             manage_channels=True)

@@ -178,6 +178,29 @@ async def test_replace_checks_then_asks_first(tmp_path):
         await svc.close()
 
 
+async def test_join_takes_a_replaced_seat_back_after_asking(tmp_path):
+    svc, table = await local_game(tmp_path)
+    try:
+        player, _ = await whose_turn(svc)
+        await table.handle(f"mod: /replace {player} force yes")
+        seats = (await svc.table(1)).seats
+        colour = next(s.colour for s in seats if s.name == f"{player} (computer)")
+        out = "\n".join(await table.handle("carol: /join"))
+        assert "A game is already being played here." in out        # as ever
+        out = "\n".join(await table.handle(f"{player}: /join"))
+        assert out == (f"(only you see this) /join: Take back your {colour} seat in this "
+                       f"Navegador game from {player} (computer)? You play it again from where "
+                       "the game stands now. Type `yes` to confirm, anything else cancels.")
+        assert "Cancelled" in "\n".join(await table.handle(f"{player}: no"))
+        await table.handle(f"{player}: /join")
+        out = "\n".join(await table.handle(f"{player}: yes"))
+        assert out.startswith(f"🙋 {player} is back and takes the {colour} seat back from "
+                              f"{player} (computer)."), out
+        assert any(s.human and s.name == player for s in (await svc.table(1)).seats)
+    finally:
+        await svc.close()
+
+
 async def test_the_readmes_words_work_as_commands(tmp_path):
     """`/market2`, `/ship`, `/priv` are words the notation knows: they play as moves."""
     svc, table = await local_game(tmp_path)

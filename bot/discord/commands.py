@@ -3,7 +3,8 @@
 * one group per game from the registry: ``/<game> start [colour] [variant]``,
   ``/<game> rules`` (a new game in ``rules.registry`` gets its group with no change here);
 * lobby commands (the same as the lobby buttons): ``/join``, ``/leave``, ``/addbot``,
-  ``/start``;
+  ``/start``; ``/join`` in a game under way gives a player back their own seat from the
+  computer that took it over (asking first);
 * move verbs, each game's from its data (``data/<game>/texts.toml``); a name two games
   share is one command, dispatched to the channel's game by the service; and the
   catch-all ``/move`` — each with one text option
@@ -43,7 +44,8 @@ MAX_CHOICES = 25
 MAX_CHOICE_LEN = 100
 AUTOCOMPLETE_BUDGET = 2.5    # seconds; Discord drops autocomplete answers after 3
 CONFIRM_SECONDS = 120
-PRECHECK_BUDGET = 2.0        # seconds to check a /replace before asking (else: ask anyway)
+PRECHECK_BUDGET = 2.0        # seconds to check a /replace (or a /join taking a seat back)
+                             # before asking (else: ask anyway / join as ever)
 
 
 def clip(text: str, limit: int = 100) -> str:
@@ -182,13 +184,30 @@ def game_groups() -> list[app_commands.Group]:
 # Lobby commands -----------------------------------------------------------------------
 
 
-@app_commands.command(name="join", description="Take a seat in this channel's lobby")
+@app_commands.command(name="join", description="Take a seat in this channel's lobby, or take "
+                                               "back your own seat from a computer")
 @app_commands.describe(colour="Your colour (optional)")
 async def join_command(interaction: discord.Interaction, colour: str | None = None) -> None:
     service = service_of(interaction)
     user = interaction.user
-    await respond(interaction, lambda: service.join(
-        channel_of(interaction), user.id, user_name(user), colour))
+    channel = channel_of(interaction)
+    name = user_name(user)
+    question = None
+    try:    # a game under way: the caller's own seat, played by a computer, asks first
+        question = await asyncio.wait_for(service.check_reclaim(channel, user.id, name),
+                                          timeout=PRECHECK_BUDGET)
+    except TableError as exc:
+        await Answer(interaction).error(str(exc))
+        return
+    except TimeoutError:
+        pass
+    except Exception:
+        log.exception("Checking /join for a seat to take back failed in %s", channel)
+    if question is not None:
+        await confirm_first(interaction, question, "Take it back",
+                            lambda: service.reclaim(channel, user.id, name))
+        return
+    await respond(interaction, lambda: service.join(channel, user.id, name, colour))
 
 
 @join_command.autocomplete("colour")
@@ -389,8 +408,9 @@ async def resign_command(interaction: discord.Interaction,
     channel = channel_of(interaction)
     chosen = level.value if level else None
     await confirm_first(
-        interaction, "Resign? A computer player takes over your seat for the rest of the "
-                     f"game, at {chosen or 'normal'} level; this cannot be undone.", "Resign",
+        interaction, "Resign? A computer player takes over your seat, at "
+                     f"{chosen or 'normal'} level, and plays on until you take it back with "
+                     "`/join`.", "Resign",
         lambda: service.resign(channel, interaction.user.id, chosen))
 
 
@@ -419,8 +439,9 @@ async def replace_command(interaction: discord.Interaction, player: discord.User
     except Exception:
         log.exception("Checking /replace failed in %s", channel)
     await confirm_first(
-        interaction, f"Hand {name}'s seat to a computer player for the rest of the game, at "
-                     f"{chosen or 'normal'} level? {name} cannot take it back.", "Replace",
+        interaction, f"Hand {name}'s seat to a computer player, at {chosen or 'normal'} level? "
+                     f"It plays on until {name} comes back and takes the seat back with "
+                     "`/join`.", "Replace",
         lambda: service.replace(channel, caller.id, user_name(caller), player.id, name, chosen,
                                 can_manage))
 

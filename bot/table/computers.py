@@ -9,6 +9,12 @@ table) to its level, so it follows the seat through the shuffle at the start and
 no schema change; ``rules_options`` is what the rules see of ``options`` (never that
 map). A computer without a stored level plays at ``DEFAULT_LEVEL``.
 
+A seat a computer took over from a player (`/resign`, `/replace`) remembers whose it was
+under ``"handed_over"``: the seat's number -> the player's user id and name, so the player
+can take it back (`/join`) — by user id, never by name. A seat that was a computer from the
+start has no entry and cannot be claimed; nor can a seat handed over before the map
+existed (nothing says whose it was).
+
 Thinking is CPU work of up to a second or two per decision at ``strong``: the table
 service runs ``play_computers`` in a thinking process (``bot.table.thinkers``), off the
 event loop and off the bot process's interpreter lock.
@@ -30,10 +36,12 @@ from rules.policy import DEFAULT_LEVEL, LEVELS, THINK_SECONDS, computer
 
 MAX_STEPS = 5000   # a safety net: one command never runs computers longer than this
 COMPUTERS = "computers"     # the key of the level map in a game row's options
+HANDED_OVER = "handed_over"     # the key of the map of seats taken over from players
 Step = tuple[int, Move, BaseModel, list[Event]]
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "THINK_SECONDS", "check_level", "level_of", "levels",
-           "play_computers", "rules_options", "with_level"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "THINK_SECONDS", "check_level", "former_player",
+           "level_of", "levels", "play_computers", "rules_options", "taken_over", "with_level",
+           "without_computer"]
 
 
 def check_level(level: str | None) -> str:
@@ -50,7 +58,7 @@ def check_level(level: str | None) -> str:
 
 def rules_options(options: dict[str, Any]) -> dict[str, Any]:
     """A game row's options as the rules take them: without the computers' levels."""
-    return {k: v for k, v in options.items() if k != COMPUTERS}
+    return {k: v for k, v in options.items() if k not in (COMPUTERS, HANDED_OVER)}
 
 
 def levels(options: dict[str, Any]) -> dict[str, str]:
@@ -67,6 +75,44 @@ def level_of(options: dict[str, Any], name: str) -> str:
 def with_level(options: dict[str, Any], name: str, level: str) -> dict[str, Any]:
     """``options`` with ``name`` playing at ``level`` (a new dict)."""
     return {**options, COMPUTERS: {**levels(options), name: level}}
+
+
+def former_player(options: dict[str, Any], seat: int) -> tuple[int, str] | None:
+    """(user id, name) of the player whose seat ``seat`` was before a computer took it
+    over, as stored; None when nothing says so (a computer from the start, a seat handed
+    over before this was kept, or a human seat)."""
+    stored = options.get(HANDED_OVER)
+    entry = stored.get(str(seat)) if isinstance(stored, dict) else None
+    if not isinstance(entry, dict):
+        return None
+    user, name = entry.get("user_id"), entry.get("name")
+    if isinstance(user, bool) or not isinstance(user, int) or not isinstance(name, str):
+        return None
+    return user, name
+
+
+def taken_over(options: dict[str, Any], seat: int, user_id: int, name: str) -> dict[str, Any]:
+    """``options`` remembering that ``seat`` was ``user_id``'s (named ``name``) before a
+    computer took it over (a new dict)."""
+    stored = options.get(HANDED_OVER)
+    handed = dict(stored) if isinstance(stored, dict) else {}
+    handed[str(seat)] = {"user_id": user_id, "name": name}
+    return {**options, HANDED_OVER: handed}
+
+
+def without_computer(options: dict[str, Any], seat: int, name: str) -> dict[str, Any]:
+    """``options`` once the computer ``name`` at ``seat`` has given the seat back: its level
+    and the seat's takeover entry dropped (a new dict; an emptied map goes)."""
+    out = dict(options)
+    rest = {k: v for k, v in levels(options).items() if k != name}
+    stored = options.get(HANDED_OVER)
+    handed = {k: v for k, v in stored.items() if k != str(seat)} if isinstance(stored, dict) else {}
+    for key, value in ((COMPUTERS, rest), (HANDED_OVER, handed)):
+        if value:
+            out[key] = value
+        else:
+            out.pop(key, None)
+    return out
 
 
 def play_computers(game: Game, state: BaseModel, is_computer: Callable[[int], bool],

@@ -1,5 +1,5 @@
 """The move desk: the one path a move takes, autocomplete, undo, resigning, and handing
-an absent player's seat to a computer.
+an absent player's seat to a computer (its player may take it back: ``bot.table.reclaim``).
 
 A move: load -> authorise -> complete the verb's parameter -> parse -> apply -> computer
 seats play until a human must act -> append everything in one version-checked
@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from bot.store import DiskFull, MoveRow, SeatRow, StaleVersion
 from bot.table import lobby, words
-from bot.table.computers import check_level, with_level
+from bot.table.computers import check_level, taken_over, with_level
 from bot.table.narrate import Narrator, notify, play_lines, private_events
 from bot.table.replies import MovedOn, Reply, TableError
 from bot.table.suggest import suggest
@@ -303,8 +303,9 @@ class MoveDesk:
 
     async def _hand_over(self, table: Table, seat: int,
                          level: str) -> tuple[Table, list[Play]] | None:
-        """``seat`` becomes a computer seat at ``level`` under the takeover name; the
-        computers play until a human must act, all committed at once. None: no human
+        """``seat`` becomes a computer seat at ``level`` under the takeover name,
+        remembering whose it was (``computers.taken_over``: its player may take it back);
+        the computers play until a human must act, all committed at once. None: no human
         would be left, so the game was closed instead."""
         assert table.state is not None
         old = table.seats[seat]
@@ -312,6 +313,8 @@ class MoveDesk:
         seats = [SeatRow(s.seat, None, name, s.colour)
                  if s.seat == seat else s for s in table.seats]
         options = with_level(table.row.options, name, level)
+        if old.user_id is not None:         # whose it was: the player may take it back
+            options = taken_over(options, seat, old.user_id, old.name)
         if not any(s.human for s in seats):
             await self.tables.update(table, seats=seats, status="abandoned",
                                      clear_reminders=True, options=options)
@@ -464,6 +467,6 @@ class MoveDesk:
             reply.dms[target_id] = (
                 f"🤖 The {title} game in <#{channel_id}> had waited on you for "
                 f"{words.duration(waited)}, so {who} handed your {old.colour} seat to a "
-                f"computer player, which plays on for you at {level} level. You can still "
-                "watch the game there with `/board`.")
+                f"computer player, which plays on for you at {level} level. You can watch "
+                "the game there with `/board`, and take your seat back with `/join` there.")
         return reply

@@ -5,6 +5,7 @@ It is a facade over desks that each do one thing, all working through one ``Tabl
 
 * ``LobbyDesk`` — open, join, leave, add a computer, start;
 * ``MoveDesk`` — moves, autocomplete, undo, resign, replace;
+* ``ReclaimDesk`` — a player takes back their seat from the computer that took it over;
 * ``ViewDesk`` — board, status, hand, log, score;
 * ``PanelDesk`` — presses on turn panels (``bot.table.panels``: what they offer);
 * ``ReminderDesk`` — due turn DMs (with the picture and the panel) and what became of them.
@@ -34,6 +35,7 @@ from bot.table.narrate import Narrator
 from bot.table.panel_desk import Outcome, PanelDesk
 from bot.table.panels import CACHE as PANEL_CACHE
 from bot.table.panels import Panels
+from bot.table.reclaim import ReclaimDesk
 from bot.table.reminders import ReminderDesk
 from bot.table.replies import Reminder, Reply, TableError
 from bot.table.table import Table
@@ -107,6 +109,7 @@ class TableService:
         self.lobbies = LobbyDesk(self.tables, self.narrator,
                                  seed_source or new_seed)
         self.moves = MoveDesk(self.tables, self.narrator, replace_hours * 3600.0)
+        self.reclaims = ReclaimDesk(self.tables, self.narrator)
         self.views = ViewDesk(self.tables, self.narrator, self.lobbies)
         self.reminders = ReminderDesk(self.tables, self.narrator)
         self.panel_desk = PanelDesk(self.tables, self.moves, self.panels)
@@ -216,6 +219,20 @@ class TableService:
         ``level`` (default normal), which plays on; the player hears of it by DM."""
         return await self.moves.replace(channel_id, user_id, user_name, target_id,
                                         target_name, level, can_manage)
+
+    async def check_reclaim(self, channel_id: int, user_id: int, user_name: str) -> str | None:
+        """`/join` in a game under way: the question to ask before the caller takes back
+        their own seat from the computer that took it over (``reclaim``); None when no
+        seat here is theirs to take back (``join`` answers as ever); TableError (why not)
+        when theirs cannot be taken back. Nothing changes."""
+        claim = await self.reclaims.check(channel_id, user_id, user_name)
+        return None if claim is None else self.reclaims.question(claim)
+
+    @_guarded
+    async def reclaim(self, channel_id: int, user_id: int, user_name: str) -> Reply:
+        """The caller takes back their seat from the computer that took it over (`/resign`,
+        `/replace`) and plays on. (Adapters ask first: ``check_reclaim``.)"""
+        return await self.reclaims.reclaim(channel_id, user_id, user_name)
 
     # Looking around ------------------------------------------------------------------
 

@@ -74,6 +74,7 @@ class Tables:
         self.think = think            # a strong computer's seconds per decision (None: 1)
         self.thinkers = thinkers or ThreadThinkers()
         self._cache: OrderedDict[int, tuple[int, int, BaseModel, list[SeatRow]]] = OrderedDict()
+        self._thinking: dict[int, int] = {}     # game id -> computer turns being thought now
 
     # Loading -------------------------------------------------------------------------
 
@@ -200,18 +201,29 @@ class Tables:
 
     # Computer seats ------------------------------------------------------------------
 
+    def thinking(self, game_id: int) -> bool:
+        """Are computer seats of this game thinking about a move in this process now?"""
+        return game_id in self._thinking
+
     async def computers(self, table: Table, state: BaseModel) -> tuple[list[Play], BaseModel]:
         """The computer seats' moves from ``state`` until a human must act, each at its
         seat's level. They think in ``thinkers`` (worker processes, or a thread), so other
-        tables keep moving."""
+        tables keep moving; ``thinking`` tells meanwhile."""
         g = table.game
         seats, options = table.seats, table.row.options
         if not any(not seats[s].human for s in g.waiting_on(state)):
             return [], state
         computers = frozenset(s for s, seat in enumerate(seats) if not seat.human)
-        steps = await self.thinkers.play(Request(
-            table.row.game, state, computers, table.row.seed or 0, table.ply,
-            {s: level_of(options, seats[s].name) for s in computers}, self.think))
+        game_id = table.row.id
+        self._thinking[game_id] = self._thinking.get(game_id, 0) + 1
+        try:
+            steps = await self.thinkers.play(Request(
+                table.row.game, state, computers, table.row.seed or 0, table.ply,
+                {s: level_of(options, seats[s].name) for s in computers}, self.think))
+        finally:
+            self._thinking[game_id] -= 1
+            if not self._thinking[game_id]:
+                del self._thinking[game_id]
         plays = [Play(seat, None, str(move), events, g.public_text(before, seat, move))
                  for (seat, move, _, events), before
                  in zip(steps, [state, *(s[2] for s in steps)], strict=False)]

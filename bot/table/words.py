@@ -27,6 +27,7 @@ TABLE_HELP = """\
 `/resign` a computer plays on for you (asks first) · `/notify off|on` turn reminders by DM
 `/replace @player` a computer takes the seat of someone the game has waited on for {replace}
 (asks first; a member with Manage Channel may at once)
+`/join` in a game under way: take back your own seat from the computer playing it (asks first)
 `/move <notation>` plays any move; every game's own commands are below (or `/<game> rules`).
 A *turn* is one player's go; it may take several steps. Every message counts turns the same way."""
 
