@@ -23,7 +23,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 import discord
 from discord import app_commands
@@ -44,6 +44,7 @@ MAX_CHOICES = 25
 MAX_CHOICE_LEN = 100
 AUTOCOMPLETE_BUDGET = 2.5    # seconds; Discord drops autocomplete answers after 3
 CONFIRM_SECONDS = 120
+T = TypeVar("T")
 PRECHECK_BUDGET = 2.0        # seconds to check a /replace (or a /join taking a seat back)
                              # before asking (else: ask anyway / join as ever)
 
@@ -181,6 +182,23 @@ def game_groups() -> list[app_commands.Group]:
     return [game_group(name) for name in game_names()]
 
 
+async def precheck(interaction: discord.Interaction, command: str,
+                   check: Awaitable[T]) -> tuple[bool, T | None]:
+    """A quick check before "are you sure?", so that a refusal is told at once, privately:
+    (True, None) when it refused (already answered); else (False, its result). A check
+    that is slow or fails is skipped (None): the press checks again."""
+    try:
+        return False, await asyncio.wait_for(check, timeout=PRECHECK_BUDGET)
+    except TableError as exc:
+        await Answer(interaction).error(str(exc))
+        return True, None
+    except TimeoutError:
+        return False, None
+    except Exception:
+        log.exception("Checking %s failed in %s", command, channel_of(interaction))
+        return False, None
+
+
 # Lobby commands -----------------------------------------------------------------------
 
 
@@ -192,17 +210,11 @@ async def join_command(interaction: discord.Interaction, colour: str | None = No
     user = interaction.user
     channel = channel_of(interaction)
     name = user_name(user)
-    question = None
-    try:    # a game under way: the caller's own seat, played by a computer, asks first
-        question = await asyncio.wait_for(service.check_reclaim(channel, user.id, name),
-                                          timeout=PRECHECK_BUDGET)
-    except TableError as exc:
-        await Answer(interaction).error(str(exc))
+    # a game under way: the caller's own seat, played by a computer, asks first
+    refused, question = await precheck(interaction, "/join",
+                                       service.check_reclaim(channel, user.id, name))
+    if refused:
         return
-    except TimeoutError:
-        pass
-    except Exception:
-        log.exception("Checking /join for a seat to take back failed in %s", channel)
     if question is not None:
         await confirm_first(interaction, question, "Take it back",
                             lambda: service.reclaim(channel, user.id, name))
@@ -428,16 +440,10 @@ async def replace_command(interaction: discord.Interaction, player: discord.User
     chosen = level.value if level else None
     name = user_name(player)
     caller = interaction.user
-    try:    # a refusal is told at once, not after "are you sure?" (the press checks again)
-        await asyncio.wait_for(service.check_replace(channel, caller.id, player.id, name,
-                                                     can_manage), timeout=PRECHECK_BUDGET)
-    except TableError as exc:
-        await Answer(interaction).error(str(exc))
+    refused, _ = await precheck(interaction, "/replace", service.check_replace(
+        channel, caller.id, player.id, name, can_manage))
+    if refused:
         return
-    except TimeoutError:
-        pass
-    except Exception:
-        log.exception("Checking /replace failed in %s", channel)
     await confirm_first(
         interaction, f"Hand {name}'s seat to a computer player, at {chosen or 'normal'} level? "
                      f"It plays on until {name} comes back and takes the seat back with "
