@@ -271,9 +271,9 @@ def own_outputs(name: str, state: Any, seat: int) -> list[Any]:
     """What only ``seat`` reads: its view and ``/hand``, its prompt (its panel's heading,
     its reminder), its private panel and the autocomplete of every verb."""
     game = get_game(name)
-    out: list[Any] = [game.view(state, seat).model_dump(), game.private_text(state, seat),
-                      game.prompt(state, seat)]
-    if seat in game.to_act(state):
+    out: list[Any] = [game.view(state, seat).model_dump(), game.private_text(state, seat)]
+    if seat in game.to_act(state):      # (the bot asks a prompt of a seat to act only)
+        out.append(game.prompt(state, seat))
         out.append([game.describe(state, seat, c.move) for c in game.choices(state, seat)])
         panel = Panels().for_seat(table_of(name, state), seat)
         out.append((panel.describe(), [(row.placeholder, [(o.label, o.ref, o.description)
