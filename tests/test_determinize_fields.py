@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from rules import get_game
+from rules import game_names, get_game
 from rules.fuzz import random_game
 from tests.test_every_game import sample
 
@@ -323,3 +323,7 @@ def test_determinize_redeals_every_hidden_value_and_keeps_the_rest(name: str) ->
     assert set(SPECS[name]) <= seated, (
         f"{name}: hidden from a seat but never re-dealt for it: "
         f"{sorted(set(SPECS[name]) - seated)}")
+
+
+def test_every_registered_game_is_classified() -> None:
+    assert set(game_names()) <= set(SPECS), set(game_names()) - set(SPECS)
