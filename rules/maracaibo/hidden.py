@@ -2,9 +2,10 @@
 
 Hidden from everyone: the deck's order, the B cards left in the box, the combat-token
 piles, the face-down prestige buildings (and the 4 in the box), the quest tiles under the
-top of the pile. Hidden from all but their owner: hands, the cards dealt at setup and the
-choices made from them until everyone has chosen, careers dealt, and the career kept
-until its first task is claimed.
+top of the pile, and the game's seed (it orders every later reshuffle of the deck and the
+combat piles: the twin gets a seed of its own). Hidden from all but their owner: hands,
+the cards dealt at setup and the choices made from them until everyone has chosen,
+careers dealt, and the career kept until its first task is claimed.
 
 Cards keep their back: an A card is dealt again only where an A card lies (setup hands,
 the deck's A positions), a B card where a B card lies (the box holds only B cards), so
@@ -43,6 +44,10 @@ def determinize(state: MaracaiboState, seat: int | None, rng: random.Random) -> 
         under = sorted(new.quest_pile[:-1])
         rng.shuffle(under)
         new.quest_pile[:-1] = under
+    # the seed is hidden from everyone too: it decides every later shuffle (setup's
+    # included), so the twin gets its own — read off the rng's state without drawing
+    # from it, so the rest of a computer's search draws as before
+    new.seed = hash(rng.getstate()[1]) & ((1 << 63) - 1)
     return new
 
 

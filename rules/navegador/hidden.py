@@ -1,5 +1,6 @@
 """Navegador's one secret: the values in the face-down colony stacks (and the token of
-each good that left the game unseen at setup).
+each good that left the game unseen at setup), and the game's seed that dealt them (the
+twin gets a seed of its own).
 
 ``determinize`` deals those values afresh, consistently with everything public — the
 stacks' sizes, the tokens already face up or owned — so a computer can reason over a
@@ -44,4 +45,8 @@ def determinize(state: NavegadorState, rng: random.Random) -> NavegadorState:
             sea = new.regions[info.id]
             if info.good == good and not sea.revealed and sea.tokens:
                 sea.tokens = [pool.pop() for _ in sea.tokens]
+    # the seed is hidden from everyone too: it decides every later shuffle (setup's
+    # included), so the twin gets its own — read off the rng's state without drawing
+    # from it, so the rest of a computer's search draws as before
+    new.seed = hash(rng.getstate()[1]) & ((1 << 63) - 1)
     return new

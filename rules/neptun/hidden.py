@@ -1,6 +1,7 @@
 """What nobody — or only one player — may see, and twins that differ only there.
 
-Hidden from everyone: the order of the three decks and the face-down contract columns.
+Hidden from everyone: the order of the three decks, the face-down contract columns and the
+game's seed (it orders every later reshuffle: the twin gets a seed of its own).
 Hidden from all but their owner: the drafted oar cards in a hand and the card chosen for
 this turn — its value, and whether it is a starting card. (Starting cards are the same for
 every colour and are shown as starting cards when played, so which of them a player still
@@ -64,4 +65,8 @@ def determinize(state: NeptunState, seat: int | None, rng: random.Random) -> Nep
             player.choice = held.pop(rng.randrange(len(held)))
         player.hand = sorted(held, key=OarCard.sort_key)
     assert not pool
+    # the seed is hidden from everyone too: it decides every later shuffle (setup's
+    # included), so the twin gets its own — read off the rng's state without drawing
+    # from it, so the rest of a computer's search draws as before
+    new.seed = hash(rng.getstate()[1]) & ((1 << 63) - 1)
     return new
