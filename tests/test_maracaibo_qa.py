@@ -278,3 +278,17 @@ def test_a_refused_quest_says_why_not_your_hand_every_time():
     state.quests_at["8"], state.seats[0].hand = [quest], []
     with pytest.raises(RulesError, match=f"Quest {quest} needs cards showing"):
         play(state, 0, f"quest {quest}")
+
+
+def test_the_prompt_of_a_seat_done_with_its_setup_choices_says_so():
+    """It raised IndexError (an empty list of things to do) for a seat that had made all
+    its secret setup choices while others still chose."""
+    from rules import get_game
+    from rules.fuzz import random_game
+
+    g = get_game("maracaibo")
+    for state, seat, _, _ in random_game(g, 3, 1):
+        if seat is not None and state.step == "setup" and seat not in g.to_act(state):
+            assert "choices are made" in g.prompt(state, seat)
+            return
+    raise AssertionError("no seat finished its setup choices before the others")

@@ -110,6 +110,8 @@ def _prompt(state: MaracaiboState, seat: int | None = None) -> str:
             todo.append("plan 1 (`/plan` and the card)")
         if not p.career:
             todo.append("choose one of your two careers (`/career`)")
+        if not todo:        # asked of a seat whose choices are all made
+            return "your secret setup choices are made; the others are still choosing"
         listed = ", ".join(todo[:-1]) + (" and " if len(todo) > 1 else "") + todo[-1]
         return "in secret, " + listed + "; `/hand` shows your cards"
     if state.step == "over":
