@@ -339,7 +339,7 @@ async def test_resign_hands_the_seat_to_a_computer(svc: TableService):
     assert "🤖" in reply.text            # it was their turn: the computer played it
     _, now = await to_move(svc)
     assert now != user
-    with pytest.raises(TableError, match="not playing"):
+    with pytest.raises(TableError, match=r"seat is played by .* \(computer\) now; `/join`"):
         await svc.move(CH, user, "workers 1")
 
 

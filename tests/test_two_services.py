@@ -120,7 +120,7 @@ async def test_resign_and_abandon_in_one_bind_the_other(pair):
     await one.resign(CH, user)                            # a computer takes the seat
     table = await two.table(CH)
     assert table.seats[seat].user_id is None
-    with pytest.raises(TableError, match="not playing"):
+    with pytest.raises(TableError, match=r"seat is played by .* \(computer\) now; `/join`"):
         await two.move(CH, user, "workers 1")
     await same_as_replay(two)
     await two.abandon(CH, ALICE, can_manage=True)

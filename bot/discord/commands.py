@@ -393,6 +393,10 @@ class Confirm(discord.ui.View):
         answer = Answer(interaction, component=True)
         reply = await answer.run(self.call, defer_after=0)
         if reply is None:
+            # refused (told privately just now): the question keeps no buttons, which
+            # would answer nothing now that the view has stopped
+            with contextlib.suppress(discord.HTTPException):
+                await answer.edit_message("Not done; nothing changed.", None)
             return
         await answer.edit_message("Done.", None)
         await finish(interaction, answer, reply)

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from bot.store import DiskFull, MoveRow, SeatRow, StaleVersion
 from bot.table import lobby, words
-from bot.table.computers import check_level, taken_over, with_level
+from bot.table.computers import check_level, former_player, taken_over, with_level
 from bot.table.narrate import Narrator, notify, play_lines, private_events
 from bot.table.replies import MovedOn, Reply, TableError
 from bot.table.suggest import suggest
@@ -104,6 +104,14 @@ class MoveDesk:
         assert table.state is not None
         seat = table.seat_of(user_id)
         if seat is None:
+            theirs = next((s for s in table.seats if not s.human and (
+                former := former_player(table.row.options, s.seat)) is not None
+                and former[0] == user_id), None)
+            if theirs is not None:          # handed to a computer (/resign, /replace)
+                raise TableError(
+                    f"Your {theirs.colour} seat is played by {theirs.name} now; `/join` in "
+                    f"<#{table.row.channel_id}> takes it back, and you play on from where "
+                    "the game stands.")
             playing = words.join_names([s.name for s in table.seats])
             raise TableError(f"You are not playing in this game ({playing} are). You can "
                              "watch with `/board`, or start your own table in another channel.")
@@ -426,7 +434,8 @@ class MoveDesk:
                              "`/score`.")
         waiting = g.waiting_on(state)
         if seat not in waiting:
-            others = words.join_names([table.names[s] for s in waiting])
+            others = words.join_names(["you" if s == caller else table.names[s]
+                                       for s in waiting])
             raise TableError(f"The game is not waiting on {name} (it waits on {others}), so "
                              f"{name}'s seat cannot be handed to a computer player: only a "
                              "player the game is waiting on can be.")
