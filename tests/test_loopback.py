@@ -20,9 +20,17 @@ from typing import Any
 import pytest
 
 from bot.table import TableService
+from tests.loopback import payloads as p
 from tests.loopback.games import late_game
 from tests.loopback.people import BotProcess, People
-from tests.loopback.play import after_move, click_move, item_for, private_to, waited_for
+from tests.loopback.play import (
+    after_move,
+    click_move,
+    item_for,
+    next_dm,
+    private_to,
+    waited_for,
+)
 from tests.loopback.server import Loopback, Stored
 
 LIMIT = 3.0                       # seconds Discord gives for the first callback
@@ -296,3 +304,193 @@ async def test_killed_mid_game_and_restarted_nothing_is_lost(world: World) -> No
     # the game goes on
     await click_move(world.people, referee, game_ch, from_dm=True, rng=rng)
     assert len(await referee.store.moves(table.row.id)) > logged
+
+
+# A player who stops answering ------------------------------------------------------------
+
+
+def button(message: Stored, label: str) -> str:
+    return next(c["custom_id"] for c in message.components() if c.get("label") == label)
+
+
+def shown(people: People, since: int, channel: int, *users: int) -> str:
+    """What the channel (and each user's DMs) showed after message id ``since``, as text."""
+    lines = [f"  #{'board' if m.images else 'text'}: {m.content!r}"
+             for m in people.in_channel(channel) if m.id > since and not m.ephemeral]
+    for user in users:
+        name = people.lb.users[user]["username"]
+        lines += [f"  DM {name}: {m.content!r}" for m in people.dms(user) if m.id > since]
+    return "\n".join(lines)
+
+
+async def replaced_and_back(world: World, ch: int, replacer: int | None = None) -> None:
+    """A two-human game; the one it waits on stops answering; ``replacer`` (else the other
+    player) hands that seat to a computer, which plays; the player comes back with /join,
+    takes the seat back and plays their next turn by clicks."""
+    people = world.people
+    await started_by_slash(world, ch)
+    referee = await world.referee()
+    table = await referee.table(ch)
+    silent = table.seats[table.game.waiting_on(table.state)[0]].user_id
+    assert silent is not None
+    other = world.ben if silent == world.ann else world.ann
+    seat = table.seat_of(silent)
+    assert seat is not None
+    colour, name = table.seats[seat].colour, world.lb.users[silent]["username"]
+    caller = other if replacer is None else replacer
+    caller_name = world.lb.users[caller]["username"]
+    since = max(world.lb.messages)
+    # /replace @silent: asked first, privately
+    asked = await people.slash(caller, ch, "replace", player=silent)
+    (question,) = private_to(people, asked, caller)
+    assert question.content == (f"Hand {name}'s seat to a computer player, at normal level? "
+                                f"It plays on until {name} comes back and takes the seat back "
+                                "with `/join`.")
+    assert len(people.boards(ch)) == 1
+    boards, dms = len(people.boards(ch)), len(world.lb.dm_attempts)
+    await people.press(caller, question, button(question, "Replace"),
+                       settle=lambda: len(people.boards(ch)) > boards)
+    print(f"\n/replace {name}, confirmed:\n{shown(people, since, ch, silent, other)}")
+    assert world.lb.messages[question.id].content == "Done."
+    assert not world.lb.messages[question.id].components()
+    board = people.boards(ch)[-1]
+    assert board.content.startswith(
+        f"🤖 {caller_name} handed {name}'s {colour} seat to a computer player, which plays on "
+        f"at normal level (the game had waited on {name} for ")
+    assert f"{name} (computer)" in board.content.split("\n", 1)[1]   # its moves follow
+    assert f"<@{other}>" in board.content and board.images            # the human is next
+    table = await referee.table(ch)
+    assert table.seat_of(silent) is None and not table.seats[seat].human
+    assert table.seats[seat].name == f"{name} (computer)"
+    assert table.seats[table.game.waiting_on(table.state)[0]].user_id == other
+    await next_dm(people, dms, silent)
+    told = [m.content for m in people.dms(silent) if m.id > since]
+    assert any(t.startswith(f"🤖 The Navegador game in <#{ch}> had waited on you for ")
+               and f"so {caller_name} handed your {colour} seat to a computer player" in t
+               and "take your seat back with `/join` there" in t for t in told), told
+    # the turn DM from before, pressed now: a private word, no move
+    old = next(m for m in reversed(people.dms(silent)) if m.components())
+    opener = item_for(old, "n") or item_for(old, "m") or item_for(old, "y")
+    assert opener is not None
+    pressed = await people.press(silent, old, *opener)
+    (note,) = private_to(people, pressed, silent)
+    print(f"the old turn DM, pressed: {note.content!r}")
+    assert note.content == (f"Your {colour} seat is played by {name} (computer) now; `/join` "
+                            f"in <#{ch}> takes it back, and you play on from where the game "
+                            "stands.")
+    # the player comes back: /join asks first, "Take it back"
+    since = max(world.lb.messages)
+    back = await people.slash(silent, ch, "join")
+    (question,) = private_to(people, back, silent)
+    assert question.content == (f"Take back your {colour} seat in this Navegador game from "
+                                f"{name} (computer)? You play it again from where the game "
+                                "stands now.")
+    boards = len(people.boards(ch))
+    await people.press(silent, question, button(question, "Take it back"),
+                       settle=lambda: len(people.boards(ch)) > boards)
+    print(f"/join, taken back:\n{shown(people, since, ch, silent, other)}")
+    assert world.lb.messages[question.id].content == "Done."
+    board = people.boards(ch)[-1]
+    assert board.content.startswith(f"🙋 {name} is back and takes the {colour} seat back from "
+                                    f"{name} (computer).") and board.images
+    table = await referee.table(ch)
+    assert table.seat_of(silent) == seat
+    # and plays their next turn by clicks (from the turn DM)
+    since = max(world.lb.messages)
+    logged = len(await referee.store.moves(table.row.id))
+    rng = random.Random(5)
+    for _ in range(20):
+        user, _, by_dm = await click_move(people, referee, ch, from_dm=True, rng=rng)
+        if user == silent:
+            assert by_dm                    # their turn DM came again, with its panel
+            break
+    else:
+        raise AssertionError(f"{name} never got the turn back")
+    print(f"then, by clicks:\n{shown(people, since, ch, silent)}")
+    moves = (await referee.store.moves(table.row.id))[logged:]
+    assert silent in {m.user_id for m in moves}
+
+
+async def test_a_silent_player_is_replaced_by_the_other_then_takes_the_seat_back(
+        world: World) -> None:
+    await world.bot(SAILBOT_REPLACE_HOURS="0")
+    await replaced_and_back(world, world.channel(1))
+
+
+async def test_replace_refusals_are_private_and_a_moderator_may_at_once(world: World) -> None:
+    ch = world.channel(2)
+    mod = world.lb.add_user("mia", permissions=p.MODERATOR_PERMISSIONS)
+    await world.bot()                                   # replace after 48 hours
+    people = world.people
+    await started_by_slash(world, ch)
+    referee = await world.referee()
+    table = await referee.table(ch)
+    silent = table.seats[table.game.waiting_on(table.state)[0]].user_id
+    assert silent is not None
+    other = world.ben if silent == world.ann else world.ann
+    name, other_name = (world.lb.users[u]["username"] for u in (silent, other))
+    seated = " and ".join(s.name for s in table.seats)           # in seat order
+    refusals = [
+        (silent, other, f"The game is not waiting on {other_name} (it waits on you), so "
+                        f"{other_name}'s seat cannot be handed to a computer player: only a "
+                        "player the game is waiting on can be."),
+        (other, silent, f"The game has waited on {name} for less than a minute; a player can "
+                        f"hand {name}'s seat to a computer after 48 hours, or a moderator "
+                        "now."),
+        (world.zed, silent, "Only the players of this game (or someone who can manage this "
+                            "channel) can hand a seat to a computer player."),
+        (other, world.zed, f"zed is not playing in this game ({seated} are)."),
+        (other, other, "That is your own seat: `/resign` hands it to a computer player."),
+    ]
+    for caller, target, text in refusals:
+        ex = await people.slash(caller, ch, "replace", player=target)
+        (said,) = private_to(people, ex, caller)
+        print(f"\n/replace by {world.lb.users[caller]['username']}: {said.content!r}")
+        assert said.content == text and not said.components()
+    assert len(people.boards(ch)) == 1 and (await referee.table(ch)).seat_of(silent) is not None
+    # a moderator is asked (no wait needed); Cancel changes nothing
+    asked = await people.slash(mod, ch, "replace", player=silent)
+    (question,) = private_to(people, asked, mod)
+    assert question.content.startswith(f"Hand {name}'s seat to a computer player")
+    await people.press(mod, question, button(question, "Cancel"))
+    assert world.lb.messages[question.id].content == "Cancelled; nothing changed."
+    assert len(people.boards(ch)) == 1 and (await referee.table(ch)).seat_of(silent) is not None
+    # and when they confirm, the seat is handed over at once
+    asked = await people.slash(mod, ch, "replace", player=silent, level="easy")
+    (question,) = private_to(people, asked, mod)
+    assert "at easy level" in question.content
+    await people.press(mod, question, button(question, "Replace"),
+                       settle=lambda: len(people.boards(ch)) > 1)
+    board = people.boards(ch)[-1]
+    print(f"by the moderator: {board.content!r}")
+    assert board.content.startswith(f"🤖 mia handed {name}'s ") and "at easy level" in board.content
+    assert (await referee.table(ch)).seat_of(silent) is None
+
+
+async def test_a_player_who_answers_before_the_confirm_keeps_the_seat(world: World) -> None:
+    ch = world.channel(3)
+    await world.bot(SAILBOT_REPLACE_HOURS="0")
+    people = world.people
+    await started_by_slash(world, ch)
+    referee = await world.referee()
+    table = await referee.table(ch)
+    late = table.seats[table.game.waiting_on(table.state)[0]].user_id
+    assert late is not None
+    other = world.ben if late == world.ann else world.ann
+    name = world.lb.users[late]["username"]
+    asked = await people.slash(other, ch, "replace", player=late)
+    (question,) = private_to(people, asked, other)
+    while (await waited_for(referee, ch)) != {other}:     # the late player answers at last
+        await click_move(people, referee, ch, from_dm=False, rng=random.Random(1))
+    boards = len(people.boards(ch))
+    pressed = await people.press(other, question, button(question, "Replace"))
+    said = [m.content for m in private_to(people, pressed, other) if m.id != question.id]
+    print(f"\nReplace pressed too late: {said!r}; the question: "
+          f"{world.lb.messages[question.id].content!r}")
+    assert len(people.boards(ch)) == boards
+    assert (await referee.table(ch)).seat_of(late) is not None
+    # the question keeps no buttons that would answer nothing now
+    assert not world.lb.messages[question.id].components()
+    assert said == [f"The game is not waiting on {name} (it waits on you), so {name}'s seat "
+                    "cannot be handed to a computer player: only a player the game is "
+                    "waiting on can be."]

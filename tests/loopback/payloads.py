@@ -12,6 +12,8 @@ EPOCH = 1420070400000           # Discord's snowflake epoch (ms)
 _seq = itertools.count(1)
 ALL_PERMISSIONS = str((1 << 50) - 1)
 MEMBER_PERMISSIONS = str(0x0000_0400 | 0x0000_0800 | 0x0000_8000 | 0x0001_0000 | 0x8000_0000)
+MANAGE_CHANNELS = 0x0000_0010
+MODERATOR_PERMISSIONS = str(int(MEMBER_PERMISSIONS) | MANAGE_CHANNELS)
 
 
 def snowflake() -> int:

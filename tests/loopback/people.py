@@ -2,9 +2,10 @@
 
 ``BotProcess`` starts the bot exactly as ``python -m bot`` does, configured by environment
 variables only (the token, ``SAILBOT_DISCORD_API`` pointing at the loopback, the database);
-``People`` sends what a Discord client would — slash commands, autocomplete, button and
-menu presses, on channel messages, ephemeral messages and DMs — and waits for the bot to
-finish answering.
+``People`` sends what a Discord client would — slash commands (a user option with the
+user resolved, as Discord sends it), autocomplete, button and menu presses, on channel
+messages, ephemeral messages and DMs, each with the member's permissions — and waits for
+the bot to finish answering.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ LATENCIES: list[float] = []       # every first callback of the run, in seconds
 BOOT_TIMEOUT = 60.0
 ANSWER_TIMEOUT = 10.0
 OPTION_TYPES = {1, 2}      # sub-command, sub-command group
+USER_OPTION = 6            # its value: a user id; the user (and member) come in "resolved"
 
 
 class BotProcess:
@@ -135,7 +137,8 @@ class People:
         lb.exchanges[token] = ex
         self.exchanges.append(ex)
         payload = p.interaction(iid, lb.app_id, kind, token, data, lb.users[user], where,
-                                guild, message.payload if message else None)
+                                guild, message.payload if message else None,
+                                lb.permissions.get(user, p.MEMBER_PERMISSIONS))
         ex.sent = time.monotonic()
         await lb.dispatch("INTERACTION_CREATE", payload)
         try:
@@ -153,6 +156,8 @@ class People:
         out = []
         for name, value in values.items():
             spec = next(o for o in schema if o["name"] == name)
+            if spec["type"] == USER_OPTION:
+                value = str(value)
             option = {"name": name, "type": spec["type"], "value": value}
             if name == focused:
                 option["focused"] = True
@@ -169,8 +174,23 @@ class People:
                         "options": self._options(inner.get("options") or [], values, focused)}]
         else:
             options = self._options(schema, values, focused)
-        return {"id": cmd["id"], "name": name, "type": 1, "options": options,
+        data = {"id": cmd["id"], "name": name, "type": 1, "options": options,
                 "guild_id": str(self.lb.guild_id)}
+        users = [int(o["value"]) for o in (options[0].get("options", []) if sub else options)
+                 if o["type"] == USER_OPTION and int(o["value"]) in self.lb.users]
+        if users:
+            data["resolved"] = self._resolved(users)
+        return data
+
+    def _resolved(self, users: list[int]) -> dict[str, Any]:
+        """Users named in options, as Discord resolves them (members without "user")."""
+        lb = self.lb
+        members = {}
+        for uid in users:
+            member = p.member(lb.users[uid], lb.permissions.get(uid, p.MEMBER_PERMISSIONS))
+            del member["user"]
+            members[str(uid)] = member
+        return {"users": {str(uid): lb.users[uid] for uid in users}, "members": members}
 
     async def slash(self, user: int, channel: int, name: str, sub: str | None = None,
                     settle: Callable[[], bool] | None = None, **values: Any) -> Exchange:

@@ -3,10 +3,10 @@ protocol for the real ``discord.Client`` of the bot to log in, sync its commands
 receive interactions and answer them.
 
 It keeps one guild with a few text channels, some users (one whose DMs are closed: 403,
-code 50007), every message the bot posts (with its components and uploaded files), DM
-channels, the synced commands, and one ``Exchange`` per interaction it delivers: when the
-first callback came, what it created and edited. ``tests/loopback/people.py`` plays the
-humans on top of it.
+code 50007; each with their member permissions, e.g. Manage Channel), every message the
+bot posts (with its components and uploaded files), DM channels, the synced commands,
+and one ``Exchange`` per interaction it delivers: when the first callback came, what it
+created and edited. ``tests/loopback/people.py`` plays the humans on top of it.
 
 REST (under ``/api/v10``): users/@me, oauth2/applications/@me, gateway/bot, application
 commands (global and guild), interaction callbacks (JSON or multipart), webhook followups
@@ -119,6 +119,7 @@ class Loopback:
             self.channels[cid] = p.text_channel(cid, self.guild_id, name, i)
         self.users: dict[int, dict[str, Any]] = {}
         self.closed_dms: set[int] = set()
+        self.permissions: dict[int, str] = {}      # user -> their member permissions here
         self.dm_of: dict[int, int] = {}             # user -> DM channel
         self.messages: dict[int, Stored] = {}
         self.exchanges: dict[str, Exchange] = {}
@@ -136,9 +137,11 @@ class Loopback:
 
     # People and places ------------------------------------------------------------------
 
-    def add_user(self, name: str, dms_closed: bool = False) -> int:
+    def add_user(self, name: str, dms_closed: bool = False,
+                 permissions: str = p.MEMBER_PERMISSIONS) -> int:
         uid = p.snowflake()
         self.users[uid] = p.user(uid, name)
+        self.permissions[uid] = permissions
         if dms_closed:
             self.closed_dms.add(uid)
         return uid
