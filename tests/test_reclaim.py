@@ -114,6 +114,7 @@ async def test_a_replaced_player_takes_the_seat_back_after_a_restart(db: Databas
     reply = await svc.reclaim(CH, absent, "renamed")
     assert f"🙋 {name} is back and takes the {colour} seat back from {name} (computer)." \
         in reply.text
+    assert reply.notify == []       # the player to move was told already; nobody has news
     table = await svc.table(CH)
     assert table.seats[seat].name == name                # the name the seat had
     assert HANDED_OVER not in table.row.options

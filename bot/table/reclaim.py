@@ -163,4 +163,8 @@ class ReclaimDesk:
                              "it back.") from None
         lines = [f"🙋 {claim.name} is back and takes the {colour} seat back from {computer}.",
                  *play_lines(table, plays)]
-        return await self.narrator.board_reply(table, lines, None)
+        # ping only who has news: the returning player when the game waits on them, or
+        # whoever a computer's move just made next — not the player already told it is
+        # their turn
+        news = bool(plays) or seat in table.game.waiting_on(state)
+        return await self.narrator.board_reply(table, lines, None, notify_next=news)
