@@ -29,6 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.store import SeatRow
 from bot.table.replies import TableError
 from bot.table.words import excerpt
 from rules import Event, Game, Move
@@ -40,8 +41,8 @@ HANDED_OVER = "handed_over"     # the key of the map of seats taken over from pl
 Step = tuple[int, Move, BaseModel, list[Event]]
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "THINK_SECONDS", "check_level", "former_player",
-           "level_of", "levels", "play_computers", "rules_options", "taken_over", "with_level",
-           "without_computer"]
+           "former_seat", "level_of", "levels", "play_computers", "rules_options",
+           "taken_over", "with_level", "without_computer"]
 
 
 def check_level(level: str | None) -> str:
@@ -89,6 +90,17 @@ def former_player(options: dict[str, Any], seat: int) -> tuple[int, str] | None:
     if isinstance(user, bool) or not isinstance(user, int) or not isinstance(name, str):
         return None
     return user, name
+
+
+def former_seat(options: dict[str, Any], seats: list[SeatRow],
+                user_id: int) -> tuple[int, str] | None:
+    """(seat, the player's name) of the computer seat that was ``user_id``'s, as stored;
+    None when no computer plays a seat of theirs."""
+    for s in seats:
+        former = former_player(options, s.seat)
+        if not s.human and former is not None and former[0] == user_id:
+            return s.seat, former[1]
+    return None
 
 
 def taken_over(options: dict[str, Any], seat: int, user_id: int, name: str) -> dict[str, Any]:

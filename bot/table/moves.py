@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from bot.store import DiskFull, MoveRow, SeatRow, StaleVersion
 from bot.table import lobby, words
-from bot.table.computers import check_level, former_player, taken_over, with_level
+from bot.table.computers import check_level, former_seat, taken_over, with_level
 from bot.table.narrate import Narrator, notify, play_lines, private_events
 from bot.table.replies import MovedOn, Reply, TableError
 from bot.table.suggest import suggest
@@ -104,10 +104,9 @@ class MoveDesk:
         assert table.state is not None
         seat = table.seat_of(user_id)
         if seat is None:
-            theirs = next((s for s in table.seats if not s.human and (
-                former := former_player(table.row.options, s.seat)) is not None
-                and former[0] == user_id), None)
-            if theirs is not None:          # handed to a computer (/resign, /replace)
+            found = former_seat(table.row.options, table.seats, user_id)
+            if found is not None:           # handed to a computer (/resign, /replace)
+                theirs = table.seats[found[0]]
                 raise TableError(
                     f"Your {theirs.colour} seat is played by {theirs.name} now; `/join` in "
                     f"<#{table.row.channel_id}> takes it back, and you play on from where "

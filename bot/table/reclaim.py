@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from bot.store import GameRow, SeatRow
+from bot.store import SeatRow
 from bot.table import lobby
-from bot.table.computers import former_player, without_computer
+from bot.table.computers import former_player, former_seat, without_computer
 from bot.table.narrate import Narrator, play_lines
 from bot.table.replies import RaceError, Reply, TableError
 from bot.table.table import Table
@@ -46,15 +46,6 @@ class Claim:
     @property
     def colour(self) -> str:
         return self.table.seats[self.seat].colour
-
-
-def _former_seat(row: GameRow, seats: list[SeatRow], user_id: int) -> tuple[int, str] | None:
-    """(seat, the player's name) of the computer seat that was ``user_id``'s, if stored."""
-    for s in seats:
-        former = former_player(row.options, s.seat)
-        if not s.human and former is not None and former[0] == user_id:
-            return s.seat, former[1]
-    return None
 
 
 def _looks_taken_over(name: str, seat_name: str, computer_names: list[str]) -> bool:
@@ -84,7 +75,7 @@ class ReclaimDesk:
             if last is None or last.status not in ("finished", "abandoned"):
                 return None
             seats = await store.seats(last.id)
-            found = _former_seat(last, seats, user_id)
+            found = former_seat(last.options, seats, user_id)
             if found is None:
                 return None
             colour = seats[found[0]].colour
@@ -102,7 +93,7 @@ class ReclaimDesk:
         table = await self.tables.load(row)
         if table.state is None or table.seat_of(user_id) is not None:
             return None
-        found = _former_seat(table.row, table.seats, user_id)
+        found = former_seat(table.row.options, table.seats, user_id)
         if found is None:
             old = next((s for s in table.seats if not s.human
                         and former_player(table.row.options, s.seat) is None
