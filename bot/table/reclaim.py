@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.store import SeatRow
+from bot.store.interface import OPEN
 from bot.table import lobby
 from bot.table.computers import former_player, former_seat, without_computer
 from bot.table.narrate import Narrator, play_lines
@@ -69,19 +70,20 @@ class ReclaimDesk:
         of theirs that a computer plays (``/join`` then answers as ever); TableError with
         the reason when theirs cannot be taken back. Nothing changes."""
         store = self.tables.store
-        row = await store.open_game(channel_id)
+        row = await store.latest_game(channel_id)       # the open game first
         if row is None:
-            last = await store.latest_game(channel_id)
-            if last is None or last.status not in ("finished", "abandoned"):
+            return None
+        if row.status not in OPEN:
+            if row.status not in ("finished", "abandoned"):
                 return None
-            seats = await store.seats(last.id)
-            found = former_seat(last.options, seats, user_id)
+            seats = await store.seats(row.id)
+            found = former_seat(row.options, seats, user_id)
             if found is None:
                 return None
             colour = seats[found[0]].colour
-            title = get_game(last.game).title
-            start = f"`/{last.game} start`"
-            if last.status == "finished":
+            title = get_game(row.game).title
+            start = f"`/{row.game} start`"
+            if row.status == "finished":
                 raise TableError(f"The {title} game in this channel is over, so your {colour} "
                                  "seat cannot be taken back (`/score` shows the final scores). "
                                  f"Start a new game with {start}.")

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, Self, TypeVar
 
 from bot.pictures import Pictures
-from bot.store import DiskFull, Store, open_store
+from bot.store import DiskFull, GameRow, Store, open_store
 from bot.table import lobby, words
 from bot.table.lobby_desk import LobbyDesk
 from bot.table.moves import MoveDesk
@@ -290,15 +290,17 @@ class TableService:
                 "🔕 No more turn reminders by DM. `/notify on` brings them back.")
         return Reply(text=text, ephemeral=True)
 
+    async def _game_here(self, channel_id: int | None) -> GameRow | None:
+        """The channel's open game, else its most recent one (one read: the store's
+        ``latest_game`` puts an open game first)."""
+        return await self.store.latest_game(channel_id) if channel_id is not None else None
+
     async def help_text(self, channel_id: int | None = None) -> str:
         """The table's commands, and the moves of the channel's game (else every game's
         start command)."""
         games = [get_game(n) for n in game_names()]
         text = words.table_help(games, self.moves.replace_after)
-        row = None
-        if channel_id is not None:
-            row = (await self.store.open_game(channel_id)
-                   or await self.store.latest_game(channel_id))
+        row = await self._game_here(channel_id)
         if row is not None:
             text += "\n" + get_game(row.game).texts.help
         else:
@@ -318,10 +320,7 @@ class TableService:
         if g.texts.variants:
             text += "\n**Variants** (`/" + g.name + " start variant:<name>`): " + "; ".join(
                 f"`{v.key}` — {v.description}" for v in g.texts.variants)
-        row = None
-        if channel_id is not None:
-            row = (await self.store.open_game(channel_id)
-                   or await self.store.latest_game(channel_id))
+        row = await self._game_here(channel_id)
         variant = words.variant_text(g, row.options) if row and row.game == g.name else ""
         if variant:
             text += (f"\n**This table plays the variant** {variant} Where it differs, it "
@@ -330,13 +329,13 @@ class TableService:
 
     async def game_of(self, channel_id: int) -> str | None:
         """The name of this channel's game (open, else latest), if any."""
-        row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
+        row = await self._game_here(channel_id)
         return row.game if row else None
 
     async def note_board_message(self, channel_id: int, message_id: int) -> int | None:
         """Remember the message holding the latest board (reminder DMs link to it); returns
         the one it replaces, whose turn panel is then out of date."""
-        row = await self.store.open_game(channel_id) or await self.store.latest_game(channel_id)
+        row = await self._game_here(channel_id)
         if row is None:
             return None
         await self.store.set_board_message(row.id, message_id)
