@@ -254,7 +254,7 @@ class PostgresStore:
 
     async def games_in_progress(self) -> list[GameRow]:
         """Every started game not yet over, oldest first (``python -m bot check``)."""
-        rows = await self._pool.fetch(
+        rows = await self._read(
             f"SELECT {_GAME_COLS} FROM games WHERE status = 'active' ORDER BY id")
         return [_game(r) for r in rows]
 

@@ -33,7 +33,6 @@ from rules.chat import Verb
 log = logging.getLogger(__name__)
 
 MAX_INPUT = 400      # characters: no move of any game is longer; refuse before parsing
-REPLACE_AFTER = 48 * 3600.0     # seconds (SAILBOT_REPLACE_HOURS)
 
 
 @dataclass
@@ -80,8 +79,7 @@ def reveal_prefix(g: Game, state: BaseModel, seat: int, move: Move) -> Prefix | 
 
 
 class MoveDesk:
-    def __init__(self, tables: Tables, narrator: Narrator,
-                 replace_after: float = REPLACE_AFTER) -> None:
+    def __init__(self, tables: Tables, narrator: Narrator, replace_after: float) -> None:
         self.tables = tables
         self.narrator = narrator
         self.replace_after = replace_after      # seconds waited on a player before another

@@ -32,7 +32,7 @@ TABLE_HELP = """\
 A *turn* is one player's go; it may take several steps. Every message counts turns the same way."""
 
 
-def table_help(games: list[Game], replace_after: float = 48 * 3600.0) -> str:
+def table_help(games: list[Game], replace_after: float) -> str:
     """The table's commands; ``replace_after``: the seconds before ``/replace`` may."""
     starts = ", ".join(f"`/{g.name} start`" for g in games) or "`/<game> start`"
     return TABLE_HELP.format(starts=starts, replace=duration(replace_after))
