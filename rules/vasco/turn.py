@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.contract import Event
 from rules.errors import IllegalMoveError, NotYourTurnError
 from rules.vasco import actions, flow, placement
-from rules.vasco.board import action_cost, disc_at, note, reales, switch
+from rules.vasco.board import action_cost, disc_at, note, reales
 from rules.vasco.data import load_data
 from rules.vasco.moves import (
     Buy,
@@ -26,7 +26,7 @@ from rules.vasco.moves import (
     Send,
     Step,
 )
-from rules.vasco.ships import launch, place_merchant, send_ship, tile_text
+from rules.vasco.ships import bonus_paid, launch, place_merchant, send_ship, tile_text
 from rules.vasco.state import VascoState
 
 AREA_ACTION = {"recruit": "recruit", "project": "buy projects", "character": "a character",
@@ -182,6 +182,7 @@ def _area_of(step: Step) -> str | None:
 
 def _send(state: VascoState, seat: int, step: Send, events: list[Event], first: bool) -> None:
     player = state.seats[seat]
+    paid = bonus_paid(state)        # before the first ship opens the expedition
     if first:
         cost = action_cost(state, state.called)
         if cost > player.coins:
@@ -190,9 +191,6 @@ def _send(state: VascoState, seat: int, step: Send, events: list[Event], first: 
                                    f"{reales(player.coins)}. You can `pass` instead.")
         player.coins -= cost
         state.expedition = step.landing
-        paid = True
         if cost:
             note(state, events, f"paid {reales(cost)} to act with {state.called}", seat)
-    else:
-        paid = switch(state, "bonus_per_ship")
     send_ship(state, seat, step.ship, step.landing, step.slot, step.bonus, paid, events)
