@@ -69,10 +69,10 @@ def sold_back_at_a_loss(state: NavegadorState, sheet: PlayerSheet, what: str, co
     """Buying past the cap only to sell back for no gain: the dearest piece (the cheap ones
     come first) costs at least what it sells back for. One at 50 Cr sold back for 100 is a
     small income the seeds name (JP: "a net profit of 50 Cr each"; CN: "net 50 per worker")."""
-    _, _, sold = unit_outcome(state, sheet, what, count)
+    price, _, sold = unit_outcome(state, sheet, what, count)
     if not sold:
         return False
-    last = unit_cost(state, sheet, what, count) - unit_cost(state, sheet, what, count - 1)
+    last = price - unit_cost(state, sheet, what, count - 1)
     return last >= load_data().overflow_sell_price
 
 
