@@ -35,18 +35,18 @@ SEED = 20261203
 def record(game: Game, players: int, seed: int, variant: str | None) -> dict[str, Any]:
     options = game.options_for(variant)
     moves: list[tuple[int, str]] = []
-    states: list[Any] = []
-    state = None
+    final = None
     for state, seat, text, _ in random_game(game, players, seed, policy="explorer",
                                             options=options):
+        final = state
         if seat is not None and text is not None:
             moves.append((seat, text))
-            states.append(state)
-    half = len(moves) // 2
-    result = game.result(state) if state is not None else None
+    result = game.result(final) if final is not None else None
     assert result is not None, "a recorded game must reach its final score"
+    half = len(moves) // 2          # the snapshot: the state after the first half, replayed
+    snapshot = game.replay(players, seed, moves[:half], options)
     return {"players": players, "seed": seed, "variant": variant, "options": options,
-            "moves": moves, "snapshot_after": half, "snapshot": game.dump(states[half - 1]),
+            "moves": moves, "snapshot_after": half, "snapshot": game.dump(snapshot),
             "scores": list(result.scores)}
 
 
