@@ -323,17 +323,23 @@ def shown(people: People, since: int, channel: int, *users: int) -> str:
     return "\n".join(lines)
 
 
-async def replaced_and_back(world: World, ch: int, replacer: int | None = None) -> None:
-    """A two-human game; the one it waits on stops answering; ``replacer`` (else the other
-    player) hands that seat to a computer, which plays; the player comes back with /join,
-    takes the seat back and plays their next turn by clicks."""
-    people = world.people
+async def a_silent_player(world: World, ch: int) -> tuple[Any, Any, int, int]:
+    """A two-human game started by slash commands: (the referee, its table, the player it
+    waits on — who will stop answering — and the other player)."""
     await started_by_slash(world, ch)
     referee = await world.referee()
     table = await referee.table(ch)
     silent = table.seats[table.game.waiting_on(table.state)[0]].user_id
     assert silent is not None
-    other = world.ben if silent == world.ann else world.ann
+    return referee, table, silent, world.ben if silent == world.ann else world.ann
+
+
+async def replaced_and_back(world: World, ch: int, replacer: int | None = None) -> None:
+    """A two-human game; the one it waits on stops answering; ``replacer`` (else the other
+    player) hands that seat to a computer, which plays; the player comes back with /join,
+    takes the seat back and plays their next turn by clicks."""
+    people = world.people
+    referee, table, silent, other = await a_silent_player(world, ch)
     seat = table.seat_of(silent)
     assert seat is not None
     colour, name = table.seats[seat].colour, world.lb.users[silent]["username"]
@@ -422,12 +428,7 @@ async def test_replace_refusals_are_private_and_a_moderator_may_at_once(world: W
     mod = world.lb.add_user("mia", permissions=p.MODERATOR_PERMISSIONS)
     await world.bot()                                   # replace after 48 hours
     people = world.people
-    await started_by_slash(world, ch)
-    referee = await world.referee()
-    table = await referee.table(ch)
-    silent = table.seats[table.game.waiting_on(table.state)[0]].user_id
-    assert silent is not None
-    other = world.ben if silent == world.ann else world.ann
+    referee, table, silent, other = await a_silent_player(world, ch)
     name, other_name = (world.lb.users[u]["username"] for u in (silent, other))
     seated = " and ".join(s.name for s in table.seats)           # in seat order
     refusals = [
@@ -471,12 +472,7 @@ async def test_a_player_who_answers_before_the_confirm_keeps_the_seat(world: Wor
     ch = world.channel(3)
     await world.bot(SAILBOT_REPLACE_HOURS="0")
     people = world.people
-    await started_by_slash(world, ch)
-    referee = await world.referee()
-    table = await referee.table(ch)
-    late = table.seats[table.game.waiting_on(table.state)[0]].user_id
-    assert late is not None
-    other = world.ben if late == world.ann else world.ann
+    referee, _, late, other = await a_silent_player(world, ch)
     name = world.lb.users[late]["username"]
     asked = await people.slash(other, ch, "replace", player=late)
     (question,) = private_to(people, asked, other)
