@@ -45,6 +45,13 @@ if TYPE_CHECKING:
 StateT = TypeVar("StateT", bound=BaseModel)
 
 
+def fresh_seed(rng: random.Random) -> int:
+    """A seed for a ``determinize`` twin: a game's seed decides its later shuffles, so it is
+    hidden from everyone and the twin gets its own. Read off ``rng``'s state without drawing
+    from it, so the rest of a computer's search draws as before."""
+    return hash(rng.getstate()[1]) & ((1 << 63) - 1)
+
+
 class Move(BaseModel):
     """A parsed move. ``str(move)`` is its canonical notation, which ``parse`` reads back."""
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 
+from rules.contract import fresh_seed
 from rules.maracaibo.state import MaracaiboState
 
 
@@ -44,10 +45,7 @@ def determinize(state: MaracaiboState, seat: int | None, rng: random.Random) -> 
         under = sorted(new.quest_pile[:-1])
         rng.shuffle(under)
         new.quest_pile[:-1] = under
-    # the seed is hidden from everyone too: it decides every later shuffle (setup's
-    # included), so the twin gets its own — read off the rng's state without drawing
-    # from it, so the rest of a computer's search draws as before
-    new.seed = hash(rng.getstate()[1]) & ((1 << 63) - 1)
+    new.seed = fresh_seed(rng)      # it decides every later shuffle, setup's included
     return new
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from rules.contract import fresh_seed
 from rules.navegador.data import GOODS, load_data
 from rules.navegador.state import NavegadorState
 
@@ -45,8 +46,5 @@ def determinize(state: NavegadorState, rng: random.Random) -> NavegadorState:
             sea = new.regions[info.id]
             if info.good == good and not sea.revealed and sea.tokens:
                 sea.tokens = [pool.pop() for _ in sea.tokens]
-    # the seed is hidden from everyone too: it decides every later shuffle (setup's
-    # included), so the twin gets its own — read off the rng's state without drawing
-    # from it, so the rest of a computer's search draws as before
-    new.seed = hash(rng.getstate()[1]) & ((1 << 63) - 1)
+    new.seed = fresh_seed(rng)      # it decides every later shuffle, setup's included
     return new

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from rules.contract import fresh_seed
 from rules.neptun.state import Column, NeptunState, OarCard, copy_state
 
 
@@ -65,8 +66,5 @@ def determinize(state: NeptunState, seat: int | None, rng: random.Random) -> Nep
             player.choice = held.pop(rng.randrange(len(held)))
         player.hand = sorted(held, key=OarCard.sort_key)
     assert not pool
-    # the seed is hidden from everyone too: it decides every later shuffle (setup's
-    # included), so the twin gets its own — read off the rng's state without drawing
-    # from it, so the rest of a computer's search draws as before
-    new.seed = hash(rng.getstate()[1]) & ((1 << 63) - 1)
+    new.seed = fresh_seed(rng)      # it decides every later shuffle, setup's included
     return new
