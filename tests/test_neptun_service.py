@@ -87,7 +87,9 @@ async def test_the_channel_is_told_who_still_chooses_not_what(tmp_path):
     assert f"{NAMES[first]}: `oar (secret)`" in reply.text.replace("**", "")
     assert "still choosing" in reply.text and NAMES[second] in reply.text
     assert hand[0].value not in reply.text and hand[0].value in reply.private
-    assert first not in reply.notify and second in reply.notify
+    # everyone still choosing was pinged when the choosing began (and the reminders DM
+    # them): another player's choice pings nobody again
+    assert reply.notify == []
     with pytest.raises(TableError, match="You have chosen your oar card"):
         await svc.move(CH, first, "oar #1")
     status = await svc.status(CH)
@@ -104,6 +106,16 @@ async def test_the_channel_is_told_who_still_chooses_not_what(tmp_path):
     assert second in texts and "choose an oar card in secret" in texts[second]
     assert all("chose oar card" not in t for t in texts.values())   # the private line
     assert "oar (secret)" in texts[second]
+    while (table := await svc.table(CH)).state.phase != "draft" and len(
+            chooser := await waiting(svc, CH)) > 1:     # the others choose theirs
+        seat, user = chooser[0]
+        reply = await svc.move(CH, user, table.state.seats[seat].hand[0].value, "oar")
+        assert reply.notify == []
+    seat, user = chooser[0]
+    reply = await svc.move(CH, user, table.state.seats[seat].hand[0].value, "oar")
+    table = await svc.table(CH)
+    now = {u for _, u in await waiting(svc, CH)}
+    assert now - {user} and set(reply.notify) == now - {user}     # the next to act: pinged
 
 
 async def test_computer_seats_play_a_whole_game(tmp_path):

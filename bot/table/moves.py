@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from bot.store import DiskFull, MoveRow, SeatRow, StaleVersion
 from bot.table import lobby, words
 from bot.table.computers import check_level, former_seat, taken_over, with_level
-from bot.table.narrate import Narrator, notify, play_lines, private_events
+from bot.table.narrate import Narrator, notify, play_lines, private_events, waited_for
 from bot.table.replies import MovedOn, Reply, TableError
 from bot.table.suggest import suggest
 from bot.table.table import Table
@@ -186,6 +186,7 @@ class MoveDesk:
     async def _finish(self, table: Table, plays: list[Play], after: BaseModel, user_id: int,
                       since: BaseModel | None, private: str = "") -> Reply:
         g = table.game
+        told = waited_for(table)
         more, after = await self.tables.computers(
             Table(table.row, table.seats, g, after, table.ply + len(plays)), after)
         plays += more
@@ -197,7 +198,7 @@ class MoveDesk:
         drawing = self.narrator.start_picture(ahead, since)
         table = await self.tables.commit(table, plays, after, mover=user_id)
         reply = await self.narrator.board_reply(table, play_lines(table, plays), user_id,
-                                                since=since, drawing=drawing)
+                                                told=told, since=since, drawing=drawing)
         secrets = private_events(table, plays)
         mine = secrets.pop(user_id, "")
         reply.private = "\n".join(x for x in (private, mine) if x)
@@ -264,6 +265,7 @@ class MoveDesk:
         table = await self.tables.active(channel_id)
         if table.seat_of(user_id) is None:
             raise TableError("You are not playing in this game.")
+        told = waited_for(table)
         last = await self.tables.store.last_moves(table.row.id, 1)
         if not last or last[-1].user_id != user_id:
             mine = await self._my_last(table, user_id)
@@ -298,7 +300,7 @@ class MoveDesk:
         self.tables.remember(table.row.id, version, target, state, table.seats)
         table = await self.tables.here(channel_id)
         lines = [f"↩️ {table.names[mine_row.seat]} took back `{mine_row.shown}`."]
-        return await self.narrator.board_reply(table, lines, user_id)
+        return await self.narrator.board_reply(table, lines, user_id, told=told)
 
     async def _my_last(self, table: Table, user_id: int) -> MoveRow | None:
         for m in reversed(await self.tables.store.last_moves(table.row.id, 400)):
@@ -341,7 +343,7 @@ class MoveDesk:
         seat = table.seat_of(user_id)
         if seat is None or table.state is None:
             raise TableError("You are not playing in this game.")
-        old = table.seats[seat]
+        old, told = table.seats[seat], waited_for(table)
         done = await self._hand_over(table, seat, level)
         if done is None:
             return Reply(text=f"{old.name} resigned and no human players are left, so the game "
@@ -349,7 +351,7 @@ class MoveDesk:
         table, plays = done
         lines = [f"🏳️ {old.name} resigned; a computer player takes over the {old.colour} seat "
                  f"and plays on at {level} level.", *play_lines(table, plays)]
-        return await self.narrator.board_reply(table, lines, None)
+        return await self.narrator.board_reply(table, lines, None, told=told)
 
     # Handing an absent player's seat over ---------------------------------------------
 
@@ -457,7 +459,7 @@ class MoveDesk:
         old = table.seats[seat]
         mine = table.seat_of(user_id)
         who = table.seats[mine].name if mine is not None else user_name
-        title = table.game.title
+        title, told = table.game.title, waited_for(table)
         done = await self._hand_over(table, seat, level)
         if done is None:
             return Reply(text=f"{who} handed {old.name}'s seat to a computer player and no "
@@ -467,7 +469,7 @@ class MoveDesk:
         lines = [f"🤖 {who} handed {old.name}'s {old.colour} seat to a computer player, "
                  f"which plays on at {level} level (the game had waited on {old.name} for "
                  f"{words.duration(waited)}).", *play_lines(table, plays)]
-        reply = await self.narrator.board_reply(table, lines, None)
+        reply = await self.narrator.board_reply(table, lines, None, told=told)
         dms, closed = await self.tables.store.prefs(target_id)
         if dms and not closed:
             reply.dms[target_id] = (

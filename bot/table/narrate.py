@@ -4,6 +4,7 @@ do, the board picture and the turn panel — one reply, the same for every game.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Collection
 from itertools import groupby
 from typing import Any
 
@@ -78,11 +79,19 @@ def next_line(table: Table) -> str:
     return f"{head}: {who}: {words.name_seats(g.prompt(state, None), table.names)}."
 
 
-def notify(table: Table, mover: int | None = None) -> list[int]:
-    """The users the game now waits for (but not the one who just moved)."""
+def notify(table: Table, mover: int | None = None, told: Collection[int] = ()) -> list[int]:
+    """The users the game now waits for, but not the one who just moved nor those in
+    ``told`` — waited for already before this reply (see ``waited_for``): they were pinged
+    when it began to wait for them, and the reminders DM them, so in a phase where everyone
+    chooses at once each other player's choice does not ping them again."""
     assert table.state is not None
     users = [table.seats[s].user_id for s in table.game.waiting_on(table.state)]
-    return [u for u in users if u is not None and u != mover]
+    return [u for u in users if u is not None and u != mover and u not in told]
+
+
+def waited_for(table: Table) -> set[int]:
+    """The users the game waits for at ``table`` (taken before a change, as ``told``)."""
+    return set(notify(table))
 
 
 class Narrator:
@@ -131,10 +140,11 @@ class Narrator:
         return await self.start_picture(table, since).settle()
 
     async def board_reply(self, table: Table, lines: list[str], mover: int | None, *,
-                          notify_next: bool = True, since: Any = None,
-                          drawing: Drawing | None = None) -> Reply:
+                          notify_next: bool = True, told: Collection[int] = (),
+                          since: Any = None, drawing: Drawing | None = None) -> Reply:
         """The reply showing ``table``: ``lines``, the next player, the picture (``drawing``
-        if the caller already started it) and the public turn panel."""
+        if the caller already started it) and the public turn panel. It pings the users
+        the game now waits for (``notify_next``), except ``mover`` and those ``told``."""
         assert table.state is not None
         # the picture is sent off first and drawn elsewhere while the panel (the event
         # loop's own work) is built
@@ -146,6 +156,6 @@ class Narrator:
         lines = [*lines, next_line(table), note]
         return Reply(text=words.clip("\n".join(line for line in lines if line)),
                      image=drawn.image, image_later=drawn.later,
-                     notify=notify(table, mover) if notify_next else [],
+                     notify=notify(table, mover, told) if notify_next else [],
                      progress=table.game.progress(table.state),
                      panel=panel)

@@ -25,7 +25,7 @@ from bot.store import SeatRow
 from bot.store.interface import OPEN
 from bot.table import lobby
 from bot.table.computers import former_player, former_seat, without_computer
-from bot.table.narrate import Narrator, play_lines
+from bot.table.narrate import Narrator, play_lines, waited_for
 from bot.table.replies import RaceError, Reply, TableError
 from bot.table.table import Table
 from bot.table.tables import Tables
@@ -138,6 +138,7 @@ class ReclaimDesk:
                              "nothing to take back; nothing changed.")
         table, seat = claim.table, claim.seat
         assert table.state is not None
+        told = waited_for(table)    # the returning player's seat was a computer's: not told
         computer, colour = claim.computer, claim.colour
         seats = [SeatRow(s.seat, user_id, claim.name, s.colour) if s.seat == seat else s
                  for s in table.seats]
@@ -156,8 +157,7 @@ class ReclaimDesk:
                              "it back.") from None
         lines = [f"🙋 {claim.name} is back and takes the {colour} seat back from {computer}.",
                  *play_lines(table, plays)]
-        # ping only who has news: the returning player when the game waits on them, or
+        # pings only who has news: the returning player when the game waits on them, or
         # whoever a computer's move just made next — not the player already told it is
         # their turn
-        news = bool(plays) or seat in table.game.waiting_on(state)
-        return await self.narrator.board_reply(table, lines, None, notify_next=news)
+        return await self.narrator.board_reply(table, lines, None, told=told)
