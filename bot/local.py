@@ -40,6 +40,7 @@ LOCAL_GUILD = None
 FIRST_SPEAKER = "alice"
 LINE = re.compile(r"^\s*(?:([\w.-]+)\s*:\s*)?(.*)$")
 YES = {"yes", "y", "confirm"}
+CONFIRM_HINT = "Type `yes` to confirm, anything else cancels."
 WELCOME = """\
 Sailbot local table — play as several people. Type lines like
   alice: /{game} start      bob: /join      alice: /start      bob: {example}
@@ -220,12 +221,9 @@ class LocalTable:
                 self.confirming[uid] = f"resign {level}"
             else:
                 self.confirming[uid] = head
-            what = ("a computer player takes over your seat, at "
-                    f"{level} level, and plays on until you take it back with `/join`"
-                    if head == "resign" else
-                    "you vote to end this game for everyone (it ends when every player agrees)")
-            return Reply(text=f"/{head}: {what}. Type `yes` to confirm, anything else cancels.",
-                         ephemeral=True)
+            question = (words.resign_question(level) if head == "resign" else
+                        words.abandon_question(False))
+            return Reply(text=f"/{head}: {question} {CONFIRM_HINT}", ephemeral=True)
         if head == "replace":
             return await self._replace(uid, rest)
         if head == "join":
@@ -233,8 +231,7 @@ class LocalTable:
             if question is None:
                 return await s.join(ch, uid, name, rest or None)
             self.confirming[uid] = "reclaim"
-            return Reply(text=f"/join: {question} Type `yes` to confirm, anything else "
-                              "cancels.", ephemeral=True)
+            return Reply(text=f"/join: {question} {CONFIRM_HINT}", ephemeral=True)
         if head == "log":
             return await s.log(ch, int(rest) if rest.isascii() and rest.isdigit() else 15)
         if head == "notify":
@@ -276,9 +273,8 @@ class LocalTable:
         if confirmed:
             return await self._confirmed(uid, command)
         self.confirming[uid] = command
-        return Reply(text=f"/replace: a computer player takes over {target}'s seat, at {level} "
-                          f"level, and plays on until {target} takes it back with `/join`. "
-                          "Type `yes` to confirm, anything else cancels.", ephemeral=True)
+        return Reply(text=f"/replace: {words.replace_question(target, level)} {CONFIRM_HINT}",
+                     ephemeral=True)
 
     async def _confirmed(self, uid: int, command: str) -> Reply:
         if command == "reclaim":

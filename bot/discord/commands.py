@@ -36,6 +36,7 @@ from bot.discord.respond import (
     user_name,
 )
 from bot.discord.views import game_title
+from bot.table import words
 from bot.table.replies import Reply, TableError
 
 log = logging.getLogger(__name__)
@@ -424,9 +425,7 @@ async def resign_command(interaction: discord.Interaction,
     channel = channel_of(interaction)
     chosen = level.value if level else None
     await confirm_first(
-        interaction, "Resign? A computer player takes over your seat, at "
-                     f"{chosen or 'normal'} level, and plays on until you take it back with "
-                     "`/join`.", "Resign",
+        interaction, words.resign_question(chosen or "normal"), "Resign",
         lambda: service.resign(channel, interaction.user.id, chosen))
 
 
@@ -449,9 +448,7 @@ async def replace_command(interaction: discord.Interaction, player: discord.User
     if refused:
         return
     await confirm_first(
-        interaction, f"Hand {name}'s seat to a computer player, at {chosen or 'normal'} level? "
-                     f"It plays on until {name} comes back and takes the seat back with "
-                     "`/join`.", "Replace",
+        interaction, words.replace_question(name, chosen or "normal"), "Replace",
         lambda: service.replace(channel, caller.id, user_name(caller), player.id, name, chosen,
                                 can_manage))
 
@@ -463,10 +460,7 @@ async def abandon_command(interaction: discord.Interaction) -> None:
     channel = channel_of(interaction)
     perms = interaction.permissions
     can_manage = bool(perms and perms.manage_channels)
-    question = ("End this game now for everyone? You have Manage Channel, so it ends at once."
-                if can_manage else
-                "Vote to abandon this game? It ends when every human player has voted.")
-    await confirm_first(interaction, question, "Abandon",
+    await confirm_first(interaction, words.abandon_question(can_manage), "Abandon",
                         lambda: service.abandon(channel, interaction.user.id, can_manage))
 
 

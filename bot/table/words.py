@@ -108,6 +108,25 @@ def bold(name: str) -> str:
     return f"**{name}**"
 
 
+# The "are you sure?" of the commands that cannot be taken back, one wording for every
+# adapter (Discord asks with buttons, the local table with `yes`).
+
+def resign_question(level: str) -> str:
+    return (f"Resign? A computer player takes over your seat, at {level} level, and plays on "
+            "until you take it back with `/join`.")
+
+
+def replace_question(name: str, level: str) -> str:
+    return (f"Hand {name}'s seat to a computer player, at {level} level? It plays on until "
+            f"{name} comes back and takes the seat back with `/join`.")
+
+
+def abandon_question(can_manage: bool) -> str:
+    if can_manage:
+        return "End this game now for everyone? You have Manage Channel, so it ends at once."
+    return "Vote to abandon this game? It ends when every human player has voted."
+
+
 def join_names(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
