@@ -203,6 +203,7 @@ class LocalTable:
             return await s.open_lobby(ch, LOCAL_GUILD, uid, name, head, colour, variant)
         simple = {
             "leave": lambda: s.leave(ch, uid),
+            "rematch": lambda: s.rematch(ch, LOCAL_GUILD, uid, name),
             "addbot": lambda: s.add_computer(ch, uid, level=rest or None),
             "start": lambda: s.start_game(ch, uid), "board": lambda: s.board(ch, uid),
             "status": lambda: s.status(ch), "hand": lambda: s.hand(ch, uid),

@@ -279,3 +279,19 @@ async def test_a_picture_that_cannot_be_written_is_said_and_play_goes_on(tmp_pat
         assert (await whose_turn(svc))[0] != player          # the move was played
     finally:
         await svc.close()
+
+
+async def test_rematch_after_the_game_ended_opens_its_table_again(tmp_path):
+    svc, table = await local_game(tmp_path)
+    try:
+        out = "\n".join(await table.handle("bob: /rematch"))
+        assert "still being played; ask for a rematch once it is over" in out
+        await table.handle("alice: /abandon force")
+        out = "\n".join(await table.handle("bob: /rematch"))
+        assert out.startswith("🔁 bob asks for a rematch: a new Navegador table"), out
+        assert "🔔 alice" in out
+        await table.handle("alice: /join")
+        out = "\n".join(await table.handle("bob: /start"))
+        assert "Navegador** begins" in out
+    finally:
+        await svc.close()

@@ -80,7 +80,7 @@ async def test_a_toy_game_plays_to_its_result_through_the_discord_adapter(
         assert played.public and "took" in played.public[-1].content
         moves += 1
     final = played.public[-1].content
-    assert "Game over" in final and "Start a new game with `/nim start`" in final
+    assert "Game over" in final and "start another game with `/nim start`" in final
     assert moves <= 10
     score = await run(ann, commands["score"])
     assert "Game over" in score.public[0].content
@@ -88,6 +88,41 @@ async def test_a_toy_game_plays_to_its_result_through_the_discord_adapter(
     late = await run(ben, commands["take"], **{stones: "1"})
     assert late.private and "The Nim game in this channel is over" in late.private[-1].content
     assert "`/score`" in late.private[-1].content and "`/nim start`" in late.private[-1].content
+    await plays_again(client, played.public[-1], ann, ben, commands)
+
+
+async def plays_again(client: FakeClient, final: Any, ann: FakeUser, ben: FakeUser,
+                      commands: dict[str, Any]) -> None:
+    """The final board carries "Play again"; a press (rebuilt from its custom id, as after
+    a restart) opens the same game's lobby in a new message, pinging the other player."""
+    from discord.components import _component_factory
+    from discord.ui.view import _component_to_item
+
+    from bot.discord.views import RematchButton
+
+    assert final.view is not None
+    (payload,) = [c for row in final.view.to_components() for c in row["components"]]
+    assert payload["label"] == "🔁 Play again"
+    cid = payload["custom_id"]
+    stranger = FakeUser(299, "cat")
+    for who in (stranger, ben):
+        pressed = FakeInteraction(client, who, CHANNEL, component=True, message=final,
+                                  data={"custom_id": cid, "component_type": 2})
+        match = RematchButton.__discord_ui_compiled_template__.fullmatch(cid)
+        item = await RematchButton.from_custom_id(
+            pressed, _component_to_item(_component_factory(payload)), match)
+        await item.callback(pressed)
+        if who is stranger:
+            assert not pressed.public and "Only the players of the last Nim game" in \
+                pressed.private[-1].content
+    (lobby,) = pressed.public
+    assert lobby.content.startswith("🔁 Ben asks for a rematch: a new Nim table")
+    assert f"<@{ann.id}>" in lobby.content and lobby.view is not None     # ann is pinged
+    assert {c.get("label") for row in lobby.view.to_components()
+            for c in row["components"]} >= {"Join", "Start"}
+    again = FakeInteraction(client, ann, CHANNEL)
+    await invoke(commands["rematch"], again)
+    assert "A Nim table is open here already: `/join` it." in again.private[-1].content
 
 
 async def test_help_and_rules_come_from_the_game(client: FakeClient) -> None:

@@ -197,7 +197,8 @@ async def test_a_game_that_ended_cannot_be_claimed(db: Databases, end: str):
     before = (await svc.table(CH)).row.version
     for _ in range(2):
         with pytest.raises(TableError, match=f"The Navegador game in this channel {words}. "
-                                             "Start a new game with `/navegador start`."):
+                                             "`/rematch` plays it again, or start a new game "
+                                             "with `/navegador start`."):
             await svc.check_reclaim(CH, BOB, "Bob")
         with pytest.raises(TableError, match=words):
             await svc.reclaim(CH, BOB, "Bob")

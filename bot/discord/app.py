@@ -25,7 +25,7 @@ from bot.discord.endpoint import use_api, use_its_gateway
 from bot.discord.panels import PanelButton, PanelMenu
 from bot.discord.reminders import ReminderLoop
 from bot.discord.respond import OOPS, Answer
-from bot.discord.views import LobbyButton, LobbyColour, LobbyLevel
+from bot.discord.views import LobbyButton, LobbyColour, LobbyLevel, RematchButton
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -81,7 +81,8 @@ class TableBot(discord.Client):
     async def setup_hook(self) -> None:
         if self.own_api:
             await use_its_gateway(self.http)
-        self.add_dynamic_items(LobbyButton, LobbyColour, LobbyLevel, PanelButton, PanelMenu)
+        self.add_dynamic_items(LobbyButton, LobbyColour, LobbyLevel, PanelButton, PanelMenu,
+                               RematchButton)
         if self.sync_on_start:
             await self.sync_commands()
         self.reminders.start()

@@ -3,8 +3,9 @@
 * one group per game from the registry: ``/<game> start [colour] [variant]``,
   ``/<game> rules`` (a new game in ``rules.registry`` gets its group with no change here);
 * lobby commands (the same as the lobby buttons): ``/join``, ``/leave``, ``/addbot``,
-  ``/start``; ``/join`` in a game under way gives a player back their own seat from the
-  computer that took it over (asking first);
+  ``/start``, and ``/rematch`` (the "Play again" button on a finished game's board);
+  ``/join`` in a game under way gives a player back their own seat from the computer
+  that took it over (asking first);
 * move verbs, each game's from its data (``data/<game>/texts.toml``); a name two games
   share is one command, dispatched to the channel's game by the service; and the
   catch-all ``/move`` — each with one text option
@@ -260,7 +261,16 @@ async def start_command(interaction: discord.Interaction) -> None:
                                                           interaction.user.id), slow=True)
 
 
-LOBBY_COMMANDS = (join_command, leave_command, addbot_command, start_command)
+@app_commands.command(name="rematch", description="Play the game that ended here again, "
+                                                  "with the same rules and players")
+async def rematch_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    user = interaction.user
+    await respond(interaction, lambda: service.rematch(
+        channel_of(interaction), interaction.guild_id, user.id, user_name(user)))
+
+
+LOBBY_COMMANDS = (join_command, leave_command, addbot_command, start_command, rematch_command)
 
 
 # Move verbs ---------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from bot.discord.respond import (
     Answer,
     attach_later,
     board_file,
+    board_view,
     deliver_dms,
     has_board,
     kick_reminders,
@@ -215,7 +216,7 @@ async def post_board(client: Any, channel_id: int, reply: Any) -> discord.Messag
     text, allowed = with_mentions(reply)
     chunks = split_text(text)
     extra: dict[str, Any] = {}
-    view = panel_view(reply.panel)
+    view = board_view(channel_id, reply)
     if view is not None:
         extra["view"] = view
     file = board_file(reply)

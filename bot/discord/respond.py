@@ -245,10 +245,8 @@ async def finish(interaction: discord.Interaction, answer: Answer, reply: Reply,
     deliver private messages, and send the turn DMs it made due at once (the reminder loop
     is for follow-ups and retries)."""
     private = reply.ephemeral if ephemeral is None else ephemeral
-    if view is None and reply.panel is not None and not private:
-        from bot.discord.panels import panel_view
-
-        view = panel_view(reply.panel)
+    if view is None and not private:
+        view = board_view(interaction.channel_id or 0, reply)
     message = await answer.send(reply, ephemeral=ephemeral, view=view)
     if message is not None:
         attach_later(message, reply)
@@ -259,6 +257,19 @@ async def finish(interaction: discord.Interaction, answer: Answer, reply: Reply,
     await deliver_dms(interaction.client, reply)
     if reply.notify:
         kick_reminders(interaction.client)
+
+
+def board_view(channel_id: int, reply: Reply) -> discord.ui.View | None:
+    """The controls on a public board message: the turn panel while the game goes on,
+    "Play again" once it is over."""
+    from bot.discord.panels import panel_view
+    from bot.discord.views import rematch_view
+
+    if reply.panel is not None:
+        return panel_view(reply.panel)
+    if reply.rematch is not None:
+        return rematch_view(channel_id, reply.rematch)
+    return None
 
 
 def kick_reminders(client: Any) -> None:

@@ -13,6 +13,9 @@ A lobby message carries: Join · Leave · Add computer (a normal one) · Start, 
 menu ("Join as …") listing the colours still free, and a level menu ("Add computer at
 level …": easy, normal, strong). After every press the message is redrawn
 from the service's reply, so the free colours and disabled buttons stay true.
+
+A finished game's board carries "🔁 Play again" (``sailbot:rematch:<channel>:<game>``):
+a new lobby of the same game and rules, as ``/rematch``.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ BUTTON_TEMPLATE = re.compile(
     rf"{PREFIX}:(?P<action>join|leave|computer|start):(?P<channel>\d+)(?::(?P<game>\d+))?")
 COLOUR_TEMPLATE = re.compile(rf"{PREFIX}:colour:(?P<channel>\d+)(?::(?P<game>\d+))?")
 LEVEL_TEMPLATE = re.compile(rf"{PREFIX}:level:(?P<channel>\d+):(?P<game>\d+)")
+REMATCH_TEMPLATE = re.compile(r"sailbot:rematch:(?P<channel>\d+):(?P<game>\d+)")
+PLAY_AGAIN = "🔁 Play again"
 LEVELS = {"easy": "Easy computer — random, but sensible",
           "normal": "Normal computer — the best-looking turn",
           "strong": "Strong computer — thinks ahead"}
@@ -136,6 +141,41 @@ class LobbyLevel(discord.ui.DynamicItem[discord.ui.Select], template=LEVEL_TEMPL
         values = data.get("values") or getattr(self.item, "values", None) or []
         await lobby_action(interaction, "computer", self.channel_id, self.game_id,
                            level=values[0] if values else None)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_TEMPLATE):
+    """"Play again" on a finished game's board: a new lobby of the same game and rules
+    (``TableService.rematch``), posted in the channel with its lobby buttons."""
+
+    def __init__(self, channel_id: int, game_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label=PLAY_AGAIN, style=discord.ButtonStyle.success,
+            custom_id=f"sailbot:rematch:{channel_id}:{game_id}"))
+        self.channel_id = channel_id
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RematchButton:
+        return cls(int(match["channel"]), int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        service = service_of(interaction)
+        user = interaction.user
+        answer = Answer(interaction, component=True)
+        reply = await answer.run(lambda: service.rematch(
+            self.channel_id, interaction.guild_id, user.id, user_name(user), self.game_id))
+        if reply is None:
+            return
+        view = (lobby_view(self.channel_id, reply.lobby, service.colour_names())
+                if reply.lobby is not None else None)
+        await finish(interaction, answer, reply, view=view)
+
+
+def rematch_view(channel_id: int, game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(channel_id, game_id))
+    return view
 
 
 def lobby_view(channel_id: int, lobby: LobbyView, colours: list[str]) -> discord.ui.View | None:

@@ -11,7 +11,13 @@ from typing import Any
 
 from bot.store import ChannelBusy, DiskFull, SeatRow, StaleVersion
 from bot.table import lobby, words
-from bot.table.computers import check_level, level_of, rules_options, with_level
+from bot.table.computers import (
+    check_level,
+    former_player,
+    level_of,
+    rules_options,
+    with_level,
+)
 from bot.table.narrate import Narrator, play_lines
 from bot.table.replies import Reply, TableError
 from bot.table.table import Table
@@ -99,6 +105,66 @@ class LobbyDesk:
             raise TableError(DISK_FULL) from None
         return self.reply(await self.tables.load(row),
                           f"{user_name} opened a {g.title} table. Who sails along?")
+
+    async def rematch(self, channel_id: int, guild_id: int | None, user_id: int,
+                      user_name: str, game_id: int | None = None) -> Reply:
+        """A player of the game that ended here opens a new table of it with the same rules
+        (its variant): the caller seated as host in their colour, the computers that sat at
+        it from the start back at their levels, and the game's other players pinged to
+        `/join`. ``game_id``: the game whose "Play again" was pressed (refused once a newer
+        one exists)."""
+        row = await self.tables.store.latest_game(channel_id)
+        if row is not None and row.status == "lobby":
+            raise TableError(f"A {get_game(row.game).title} table is open here already: "
+                             "`/join` it.")
+        if row is not None and row.status == "active":
+            raise TableError(f"The {get_game(row.game).title} game here is still being "
+                             "played; ask for a rematch once it is over.")
+        if row is None or row.seed is None:        # none, or a lobby closed unstarted
+            games = [get_game(n) for n in game_names()]
+            raise TableError("There is no game over in this channel to play again. Open a "
+                             f"table with {words.start_hint(games)}.")
+        title = get_game(row.game).title
+        if game_id is not None and row.id != game_id:
+            raise TableError(f"A newer game has been played here since; `/rematch` plays the "
+                             f"last one ({title}) again.")
+        old = await self.tables.load(row)
+        # whose each seat was: its player's, or, for a seat a computer took over, the
+        # player who left it (who may want to play again too)
+        owners = {s.seat: s.user_id if former is None else former[0] for s in old.seats
+                  if (former := former_player(row.options, s.seat)) or s.user_id is not None}
+        players = set(owners.values())
+        if user_id not in players:
+            raise TableError(f"Only the players of the last {title} game here can ask for a "
+                             f"rematch; open a new table with {old.start_command}.")
+        g = old.game
+        mine = next(s.colour for s in old.seats if owners.get(s.seat) == user_id)
+        computers = [s for s in old.seats if not s.human
+                     and former_player(row.options, s.seat) is None]
+        variant = row.options.get("variant")
+        options = rules_options(row.options)        # the rules it was played by, as stored
+        for s in computers:
+            options = with_level(options, s.name, level_of(row.options, s.name))
+        host = SeatRow(0, user_id, user_name, lobby.pick_colour(computers, mine))
+        try:
+            new = await self.tables.store.create_lobby(channel_id, guild_id, g.name, host,
+                                                       self.tables.clock(), options)
+        except ChannelBusy:
+            raise TableError("Someone opened a game here at the same moment: `/join` it.") from None
+        except DiskFull:
+            raise TableError(DISK_FULL) from None
+        table = await self.tables.load(new)
+        if computers:
+            table = await self._save(table, [host, *(SeatRow(0, None, s.name, s.colour)
+                                                      for s in computers)])
+        others = sorted(players - {user_id})
+        same = "the same rules" + (f" (variant `{variant}`)" if variant else "")
+        if computers:
+            same += " and " + words.join_names([s.name for s in computers])
+        reply = self.reply(table, f"🔁 {user_name} asks for a rematch: a new {title} table "
+                                  f"with {same}. Who sails along?")
+        reply.notify = others
+        return reply
 
     async def join(self, channel_id: int, user_id: int, user_name: str,
                    colour: str | None = None, game_id: int | None = None) -> Reply:

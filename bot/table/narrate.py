@@ -158,4 +158,6 @@ class Narrator:
                      image=drawn.image, image_later=drawn.later,
                      notify=notify(table, mover, told) if notify_next else [],
                      progress=table.game.progress(table.state),
-                     panel=panel)
+                     panel=panel,
+                     rematch=table.row.id if table.game.result(table.state) is not None
+                     else None)

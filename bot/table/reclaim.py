@@ -86,10 +86,10 @@ class ReclaimDesk:
             if row.status == "finished":
                 raise TableError(f"The {title} game in this channel is over, so your {colour} "
                                  "seat cannot be taken back (`/score` shows the final scores). "
-                                 f"Start a new game with {start}.")
+                                 f"`/rematch` plays it again, or start a new game with {start}.")
             raise TableError(f"The {title} game in this channel was abandoned, so your "
-                             f"{colour} seat cannot be taken back. Start a new game with "
-                             f"{start}.")
+                             f"{colour} seat cannot be taken back. `/rematch` plays it again, "
+                             f"or start a new game with {start}.")
         if row.status == "lobby":
             return None
         table = await self.tables.load(row)

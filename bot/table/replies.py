@@ -58,6 +58,8 @@ class Reply:
     ``progress``: where the game stands ("Turn 18 · phase II"), so an adapter can tell a
     new turn's picture from one more of the same turn.
     ``panel``: the turn panel to put on the public board message (``bot.table.panels``).
+    ``rematch``: the id of the game this reply shows over, for adapters that offer to play
+    it again (``TableService.rematch``).
     """
 
     text: str
@@ -71,6 +73,7 @@ class Reply:
     private: str = ""
     progress: str = ""
     panel: Panel | None = None
+    rematch: int | None = None
 
 
 @dataclass(frozen=True)

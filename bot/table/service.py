@@ -139,6 +139,11 @@ class TableService:
                                        colour, variant)
 
     @_guarded
+    async def rematch(self, channel_id: int, guild_id: int | None, user_id: int,
+                      user_name: str, game_id: int | None = None) -> Reply:
+        return await self.lobbies.rematch(channel_id, guild_id, user_id, user_name, game_id)
+
+    @_guarded
     async def join(self, channel_id: int, user_id: int, user_name: str,
                    colour: str | None = None, game_id: int | None = None) -> Reply:
         return await self.lobbies.join(channel_id, user_id, user_name, colour, game_id)

@@ -21,6 +21,7 @@ TABLE_HELP = """\
 **Table** — one game per channel or thread
 {starts} open a lobby here · `/join [colour]` take a seat · `/leave`
 `/addbot` add a computer player · `/start` begin (host) · `/abandon` end the game (everyone agrees)
+`/rematch` once a game is over: a new table of it with the same rules and computers
 **Looking around**
 `/board` picture · `/status` whose turn and what everyone has · `/hand` your own (private) view
 `/score` standings · `/log` recent moves · `/undo` take back your move (until anyone else acts)
@@ -181,5 +182,6 @@ def standings_text(result: GameResult, names: list[str], final: bool, restart: s
     if final:
         winners = join_names([names[s] for s in result.winners])
         shared = " — you share the win" if result.shared > 1 else ""
-        lines.append(f"Congratulations, {winners}{shared}! Start a new game with {restart}.")
+        lines.append(f"Congratulations, {winners}{shared}! `/rematch` plays again with the "
+                     f"same rules, or start another game with {restart}.")
     return "\n".join(lines)
