@@ -178,7 +178,7 @@ async def test_a_whole_navegador_game_by_slash_commands(world: World) -> None:
         await after_move(people, referee, ch, user, boards, dms, waited)
     final = people.boards(ch)[-1]
     assert (await referee.table(ch)).row.status == "finished"
-    assert "Game over" in final.content and "Start a new game" in final.content
+    assert "Game over" in final.content and "`/rematch` plays again" in final.content
     closed = [ok for u, ok, _ in world.lb.dm_attempts if u == world.cid]
     assert closed == [False]          # cid was tried once, never reached, never blocked
 
@@ -198,9 +198,21 @@ async def test_a_whole_game_by_clicks_only(world: World) -> None:
         clicks, moves, by_dm = clicks + n, moves + 1, by_dm + dm
     final = world.people.boards(ch)[-1]
     assert "Game over" in final.content and final.images
-    assert not final.components()                    # a finished game offers no panel
     assert by_dm > 0                                 # some moves came from the turn DM
     print(f"\nclicks only: {moves} moves ({by_dm} from a DM), {clicks} clicks")
+    # a finished game offers no turn panel, only to play again — a registered dynamic
+    # item, so the press is matched by discord.py itself, from the custom id alone
+    (again,) = final.components()
+    assert again["label"] == "🔁 Play again"
+    before = len(world.people.in_channel(ch))
+    await world.people.press(world.ben, final, again["custom_id"],
+                             settle=lambda: len(world.people.in_channel(ch)) > before)
+    lobby = world.people.in_channel(ch)[-1]
+    assert lobby.content.startswith("🔁 ben asks for a rematch: a new Navegador table")
+    assert f"<@{world.ann}>" in lobby.content                      # ann is pinged
+    assert {c.get("label") for c in lobby.components()} >= {"Join", "Start"}
+    table = await referee.table(ch)
+    assert table.row.status == "lobby" and table.seats[0].user_id == world.ben
 
 
 # Refusals, restarts ----------------------------------------------------------------------
