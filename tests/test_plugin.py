@@ -123,6 +123,10 @@ async def plays_again(client: FakeClient, final: Any, ann: FakeUser, ben: FakeUs
     again = FakeInteraction(client, ann, CHANNEL)
     await invoke(commands["rematch"], again)
     assert "A Nim table is open here already: `/join` it." in again.private[-1].content
+    records = FakeInteraction(client, ann, CHANNEL)
+    await invoke(commands["stats"], records)
+    assert "Records in this server** — 1 game played to the end: Nim 1" in \
+        records.public[0].content
 
 
 async def test_help_and_rules_come_from_the_game(client: FakeClient) -> None:

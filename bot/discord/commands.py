@@ -11,7 +11,7 @@
   catch-all ``/move`` — each with one text option
   autocompleted from the legal moves;
 * table commands: ``/board`` ``/status`` ``/hand`` ``/log`` ``/score`` ``/undo``
-  ``/notify`` ``/resign`` ``/replace`` ``/abandon`` ``/help``.
+  ``/notify`` ``/resign`` ``/replace`` ``/abandon`` ``/stats`` ``/help``.
 
 Callbacks find the service on ``interaction.client.service``, so the commands can be
 built once, without a service, and checked against Discord's limits in tests.
@@ -474,6 +474,15 @@ async def abandon_command(interaction: discord.Interaction) -> None:
                         lambda: service.abandon(channel, interaction.user.id, can_manage))
 
 
+@app_commands.command(name="stats", description="Records of this server: games played to the "
+                                                "end, most wins, best scores, yours")
+async def stats_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.stats(interaction.guild_id,
+                                                     channel_of(interaction),
+                                                     interaction.user.id))
+
+
 @app_commands.command(name="help", description="How to play with this bot: the commands")
 async def help_command(interaction: discord.Interaction) -> None:
     service = service_of(interaction)
@@ -486,7 +495,7 @@ async def help_command(interaction: discord.Interaction) -> None:
 
 TABLE_COMMANDS = (board_command, status_command, hand_command, log_command, score_command,
                   undo_command, notify_command, resign_command, replace_command,
-                  abandon_command, help_command)
+                  abandon_command, stats_command, help_command)
 
 
 def build_commands() -> list[app_commands.Command | app_commands.Group]:

@@ -116,6 +116,9 @@ class Store(Protocol):
 
     async def games_in_progress(self) -> list[GameRow]: ...
 
+    async def finished_games(self, guild_id: int | None, channel_id: int,
+                             limit: int) -> list[GameRow]: ...
+
     async def create_lobby(self, channel_id: int, guild_id: int | None, game: str,
                            host: SeatRow, now: float,
                            options: dict[str, Any] | None = None) -> GameRow: ...

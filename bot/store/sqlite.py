@@ -306,6 +306,17 @@ class SqliteStore:
             f"SELECT {_GAME_COLS} FROM games WHERE status = 'active' ORDER BY id")
         return [_game(r) for r in rows]
 
+    async def finished_games(self, guild_id: int | None, channel_id: int,
+                             limit: int) -> list[GameRow]:
+        """The games played to the end in a server (``guild_id``; None: in the channel
+        alone), newest first, at most ``limit`` (``/stats``)."""
+        where, key = ("guild_id", guild_id) if guild_id is not None else ("channel_id",
+                                                                         channel_id)
+        rows = await self._read_all(
+            f"SELECT {_GAME_COLS} FROM games WHERE {where} = ? AND status = 'finished' "
+            "ORDER BY id DESC LIMIT ?", (key, limit))
+        return [_game(r) for r in rows]
+
     async def create_lobby(self, channel_id: int, guild_id: int | None, game: str,
                            host: SeatRow, now: float,
                            options: dict[str, Any] | None = None) -> GameRow:

@@ -38,6 +38,7 @@ from bot.table.panels import Panels
 from bot.table.reclaim import ReclaimDesk
 from bot.table.reminders import ReminderDesk
 from bot.table.replies import Reminder, Reply, TableError
+from bot.table.stats import StatsDesk
 from bot.table.table import Table
 from bot.table.tables import CACHE_SIZE, DISK_FULL, Tables
 from bot.table.thinkers import Thinkers
@@ -113,6 +114,7 @@ class TableService:
         self.views = ViewDesk(self.tables, self.narrator, self.lobbies)
         self.reminders = ReminderDesk(self.tables, self.narrator)
         self.panel_desk = PanelDesk(self.tables, self.moves, self.panels)
+        self.records = StatsDesk(self.tables)
 
     @classmethod
     async def open(cls, db_path: str | Path, **kwargs: Any) -> Self:
@@ -284,6 +286,11 @@ class TableService:
         why = "closed by a channel manager" if can_manage else "every player agreed"
         return Reply(text=f"The {table.game.title} game is abandoned ({why}). "
                           f"Start a new one with {table.start_command}.")
+
+    @_guarded
+    async def stats(self, guild_id: int | None, channel_id: int, user_id: int) -> Reply:
+        """The records of the games played to the end in this server (``/stats``)."""
+        return await self.records.stats(guild_id, channel_id, user_id)
 
     @_guarded
     async def set_notify(self, user_id: int, on: bool) -> Reply:

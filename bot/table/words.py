@@ -25,6 +25,7 @@ TABLE_HELP = """\
 **Looking around**
 `/board` picture · `/status` whose turn and what everyone has · `/hand` your own (private) view
 `/score` standings · `/log` recent moves · `/undo` take back your move (until anyone else acts)
+`/stats` this server's records: games played to the end, most wins, best scores, yours
 `/resign` a computer plays on for you (asks first) · `/notify off|on` turn reminders by DM
 `/replace @player` a computer takes the seat of someone the game has waited on for {replace}
 (asks first; a member with Manage Channel may at once)

@@ -1,0 +1,106 @@
+"""`/stats`: the records of the games played to the end in a server — how many, who won
+most, the best scores, and the caller's own — worked out from the stored games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from bot_support import ALICE, BOB, CAROL, DAVE, GUILD, NAMES, make_service
+from databases import Databases
+
+from bot.table import TableService
+from tests import toy_game
+
+CH1, CH2, ELSEWHERE = 501, 502, 601
+
+
+@pytest.fixture
+def nim() -> Iterator[None]:
+    toy_game.install()
+    yield
+    toy_game.uninstall()
+
+
+async def nim_game(svc: TableService, channel: int, players: list[int], guild: int = GUILD,
+                   computer: bool = False, takes: int = 3) -> str:
+    """A Nim game played to the end (each player takes ``takes``, or what is left);
+    returns the winner's name."""
+    await svc.open_lobby(channel, guild, players[0], NAMES[players[0]], "nim")
+    for user in players[1:]:
+        await svc.join(channel, user, NAMES[user])
+    if computer:
+        await svc.add_computer(channel, players[0])
+    await svc.start_game(channel, players[0])
+    while (table := await svc.table(channel)).row.status == "active":
+        seat = table.game.waiting_on(table.state)[0]
+        user = table.seats[seat].user_id
+        await svc.move(channel, user, f"take {min(takes, table.state.pile)}")
+    return table.seats[table.state.winner].name
+
+
+async def test_no_game_over_yet_says_so_and_how_to_start(tmp_path, nim):
+    svc = await make_service(tmp_path / "s.sqlite3")
+    await svc.open_lobby(CH1, GUILD, ALICE, "Alice", "nim")
+    reply = await svc.stats(GUILD, CH1, ALICE)
+    assert reply.text.startswith("📊 No game has been played to the end in this server yet")
+    assert "`/nim start`" in reply.text
+
+
+async def test_the_records_count_the_servers_finished_games_only(db: Databases, nim):
+    svc = await make_service(db / "s.sqlite3")
+    winners = [await nim_game(svc, CH1, [ALICE, BOB]),
+               await nim_game(svc, CH1, [BOB, ALICE], takes=2),
+               await nim_game(svc, CH2, [ALICE, CAROL], computer=True)]
+    await svc.open_lobby(CH2, GUILD, ALICE, "Alice", "nim")           # abandoned: no result
+    await svc.join(CH2, BOB, "Bob")
+    await svc.start_game(CH2, ALICE)
+    await svc.abandon(CH2, ALICE, can_manage=True)
+    await nim_game(svc, ELSEWHERE, [DAVE, BOB], guild=GUILD + 1)     # another server
+    text = (await svc.stats(GUILD, CH1, ALICE)).text
+    lines = text.split("\n")
+    assert lines[0] == "📊 **Records in this server** — 3 games played to the end: Nim 3"
+    wins = {name: winners.count(name) for name in ("Alice", "Bob", "Carol")}
+    games = {"Alice": 3, "Bob": 2, "Carol": 1}
+    for name in ("Alice", "Bob", "Carol"):
+        w = wins[name]
+        assert (f"**{name}** — {w} win{'s' if w != 1 else ''} in {games[name]} "
+                f"game{'s' if games[name] != 1 else ''}") in text
+    leaders = [line for line in lines if line.startswith(("🥇", "🥈", "🥉", "1.", "2.", "3."))]
+    order = [line.split("**")[1] for line in leaders]
+    assert [wins[n] for n in order] == sorted((wins[n] for n in order), reverse=True)
+    assert "🤖 Computer players — " in text and " in 1 game" in text
+    assert "Dave" not in text                                        # not this server
+    assert "Nim — 1 VP, " in text
+    you = lines[-1]
+    assert you.startswith(f"**You** — {wins['Alice']} win") and "in 3 games" in you
+    other = (await svc.stats(GUILD, CH1, DAVE)).text
+    assert other.endswith("**You** have not played a game to the end in this server yet.")
+    elsewhere = (await svc.stats(GUILD + 1, ELSEWHERE, DAVE)).text
+    assert "1 game played to the end" in elsewhere and "Alice" not in elsewhere
+
+
+async def test_the_records_do_not_crowd_out_the_games_being_played(tmp_path, nim):
+    """Replaying finished games for /stats never goes through the table cache, which
+    holds the games in play; the results are kept instead, so a second /stats reads no
+    game log again."""
+    svc = await make_service(tmp_path / "s.sqlite3")
+    for _ in range(3):
+        await nim_game(svc, CH1, [ALICE, BOB])
+    svc.tables.cache_size = 1
+    await svc.open_lobby(CH2, GUILD, ALICE, "Alice", "nim")
+    await svc.join(CH2, BOB, "Bob")
+    await svc.start_game(CH2, ALICE)
+    live = (await svc.table(CH2)).row.id
+    reads = 0
+    read_log = svc.store.read_log
+
+    async def counted(*args, **kwargs):
+        nonlocal reads
+        reads += 1
+        return await read_log(*args, **kwargs)
+
+    svc.store.read_log = counted             # type: ignore[method-assign]
+    first = (await svc.stats(GUILD, CH1, ALICE)).text
+    assert reads == 3 and list(svc.tables._cache) == [live]
+    assert (await svc.stats(GUILD, CH1, ALICE)).text == first and reads == 3
