@@ -56,7 +56,15 @@ async def test_a_player_of_the_game_over_opens_the_same_table_again_and_the_othe
     assert table.row.status == "lobby" and table.row.id != old.row.id
     assert table.row.host_id == BOB and table.game.name == "nim"
     assert [(s.user_id, s.colour) for s in table.seats] == [(BOB, colour)]   # their colour
-    await svc.join(CH, ALICE, "Alice")
+    alices = old.seats[old.seat_of(ALICE)].colour
+    await svc.join(CH, ALICE, "Alice")             # no colour asked: the one she played
+    table = await svc.table(CH)
+    assert table.seats[table.seat_of(ALICE)].colour == alices
+    await svc.leave(CH, ALICE)
+    await svc.join(CH, CAROL, "Carol", alices)     # Carol takes it first ...
+    await svc.join(CH, ALICE, "Alice")             # ... so Alice gets a free one
+    table = await svc.table(CH)
+    assert len({s.colour for s in table.seats}) == 3
     await svc.start_game(CH, BOB)
     assert (await svc.table(CH)).row.status == "active"
 

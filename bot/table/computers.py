@@ -9,6 +9,9 @@ table) to its level, so it follows the seat through the shuffle at the start and
 no schema change; ``rules_options`` is what the rules see of ``options`` (never that
 map). A computer without a stored level plays at ``DEFAULT_LEVEL``.
 
+A rematch lobby (`/rematch`) keeps under ``"colours"`` the colour each player of the game
+before played (user id -> colour), so each sits in it again on joining.
+
 A seat a computer took over from a player (`/resign`, `/replace`) remembers whose it was
 under ``"handed_over"``: the seat's number -> the player's user id and name, so the player
 can take it back (`/join`) — by user id, never by name. A seat that was a computer from the
@@ -38,10 +41,11 @@ from rules.policy import DEFAULT_LEVEL, LEVELS, THINK_SECONDS, computer
 MAX_STEPS = 5000   # a safety net: one command never runs computers longer than this
 COMPUTERS = "computers"     # the key of the level map in a game row's options
 HANDED_OVER = "handed_over"     # the key of the map of seats taken over from players
+COLOURS = "colours"         # a rematch lobby's map: user id -> the colour they played
 Step = tuple[int, Move, BaseModel, list[Event]]
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "THINK_SECONDS", "check_level", "former_player",
-           "former_seat", "level_of", "levels", "play_computers", "rules_options",
+__all__ = ["COLOURS", "DEFAULT_LEVEL", "LEVELS", "THINK_SECONDS", "check_level", "former_player",
+           "former_seat", "level_of", "levels", "old_colour", "play_computers", "rules_options",
            "taken_over", "with_level", "without_computer"]
 
 
@@ -59,7 +63,7 @@ def check_level(level: str | None) -> str:
 
 def rules_options(options: dict[str, Any]) -> dict[str, Any]:
     """A game row's options as the rules take them: without the computers' levels."""
-    return {k: v for k, v in options.items() if k not in (COMPUTERS, HANDED_OVER)}
+    return {k: v for k, v in options.items() if k not in (COMPUTERS, HANDED_OVER, COLOURS)}
 
 
 def levels(options: dict[str, Any]) -> dict[str, str]:
@@ -76,6 +80,13 @@ def level_of(options: dict[str, Any], name: str) -> str:
 def with_level(options: dict[str, Any], name: str, level: str) -> dict[str, Any]:
     """``options`` with ``name`` playing at ``level`` (a new dict)."""
     return {**options, COMPUTERS: {**levels(options), name: level}}
+
+
+def old_colour(options: dict[str, Any], user_id: int) -> str | None:
+    """The colour ``user_id`` played in the game a rematch lobby plays again, as stored."""
+    stored = options.get(COLOURS)
+    found = stored.get(str(user_id)) if isinstance(stored, dict) else None
+    return found if isinstance(found, str) else None
 
 
 def former_player(options: dict[str, Any], seat: int) -> tuple[int, str] | None:

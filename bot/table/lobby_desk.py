@@ -12,9 +12,11 @@ from typing import Any
 from bot.store import ChannelBusy, DiskFull, SeatRow, StaleVersion
 from bot.table import lobby, words
 from bot.table.computers import (
+    COLOURS,
     check_level,
     former_player,
     level_of,
+    old_colour,
     rules_options,
     with_level,
 )
@@ -145,6 +147,8 @@ class LobbyDesk:
         options = rules_options(row.options)        # the rules it was played by, as stored
         for s in computers:
             options = with_level(options, s.name, level_of(row.options, s.name))
+        options[COLOURS] = {str(owners[s.seat]): s.colour for s in old.seats
+                            if s.seat in owners and owners[s.seat] != user_id}
         host = SeatRow(0, user_id, user_name, lobby.pick_colour(computers, mine))
         try:
             new = await self.tables.store.create_lobby(channel_id, guild_id, g.name, host,
@@ -177,6 +181,10 @@ class LobbyDesk:
         if len(table.seats) >= high:
             raise TableError(f"The table is full ({high} players). Open another "
                              "table in a different channel or thread.")
+        if colour is None:                    # a rematch: the colour they played, if free
+            colour = old_colour(table.row.options, user_id)
+            if colour in {s.colour for s in table.seats}:
+                colour = None
         seat = SeatRow(len(table.seats), user_id, user_name,
                        lobby.pick_colour(table.seats, colour))
         table = await self._save(table, [*table.seats, seat])
