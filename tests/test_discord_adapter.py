@@ -292,6 +292,10 @@ async def test_abandon_passes_manage_channel(client: FakeClient, commands: dict[
                             manage_channels=True)
     await confirm.callback(press)  # type: ignore[union-attr]
     assert "abandoned" in press.public[-1].content
+    assert "`/rematch` plays it again" in press.public[-1].content
+    labels = [c.get("label") for row in press.public[-1].view.to_components()
+              for c in row["components"]]
+    assert labels == ["🔁 Play again"]                 # as on a finished game's board
     assert await client.service.store.open_game(CHANNEL) is None
 
 

@@ -284,8 +284,9 @@ class TableService:
                               "`/abandon` to agree, or simply play on.")
         await self.tables.update(table, status="abandoned", clear_reminders=True)
         why = "closed by a channel manager" if can_manage else "every player agreed"
-        return Reply(text=f"The {table.game.title} game is abandoned ({why}). "
-                          f"Start a new one with {table.start_command}.")
+        return Reply(text=f"The {table.game.title} game is abandoned ({why}). `/rematch` "
+                          f"plays it again, or start a new one with {table.start_command}.",
+                     rematch=table.row.id)
 
     @_guarded
     async def stats(self, guild_id: int | None, channel_id: int, user_id: int) -> Reply:
