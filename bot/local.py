@@ -133,9 +133,8 @@ class LocalTable:
             # a private event line carries its own lock already
             private = reply.private.removeprefix("🔒 ")
             out.append(f"🔒 (only {self.speaker} sees this) {private}")
-        if reply.notify:
-            out.append("🔔 " + ", ".join(self.names.get(u, str(u)) for u in reply.notify)
-                       + ": your turn")
+        if reply.notify:           # Discord's mentions: a ping, whatever it is for
+            out.append("🔔 " + ", ".join(self.names.get(u, str(u)) for u in reply.notify))
         out += [f"📨 DM to {self.names.get(u, u)}: {text}" for u, text in reply.dms.items()]
         return out
 
