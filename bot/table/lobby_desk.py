@@ -130,24 +130,24 @@ class LobbyDesk:
         if game_id is not None and row.id != game_id:
             raise TableError(f"A newer game has been played here since; `/rematch` plays the "
                              f"last one ({title}) again.")
-        old = await self.tables.load(row)
+        seats = await self.tables.store.seats(row.id)      # the seats alone: no replay
         # whose each seat was: its player's, or, for a seat a computer took over, the
         # player who left it (who may want to play again too)
-        owners = {s.seat: s.user_id if former is None else former[0] for s in old.seats
+        owners = {s.seat: s.user_id if former is None else former[0] for s in seats
                   if (former := former_player(row.options, s.seat)) or s.user_id is not None}
         players = set(owners.values())
         if user_id not in players:
             raise TableError(f"Only the players of the last {title} game here can ask for a "
-                             f"rematch; open a new table with {old.start_command}.")
-        g = old.game
-        mine = next(s.colour for s in old.seats if owners.get(s.seat) == user_id)
-        computers = [s for s in old.seats if not s.human
+                             f"rematch; open a new table with `/{row.game} start`.")
+        g = get_game(row.game)
+        mine = next(s.colour for s in seats if owners.get(s.seat) == user_id)
+        computers = [s for s in seats if not s.human
                      and former_player(row.options, s.seat) is None]
         variant = row.options.get("variant")
         options = rules_options(row.options)        # the rules it was played by, as stored
         for s in computers:
             options = with_level(options, s.name, level_of(row.options, s.name))
-        options[COLOURS] = {str(owners[s.seat]): s.colour for s in old.seats
+        options[COLOURS] = {str(owners[s.seat]): s.colour for s in seats
                             if s.seat in owners and owners[s.seat] != user_id}
         host = SeatRow(0, user_id, user_name, lobby.pick_colour(computers, mine))
         try:
