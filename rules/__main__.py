@@ -4,6 +4,7 @@
     python -m rules <game> replay FILE     (a JSON log written by `random --save`)
     python -m rules <game> arena --players 3 --seats strong,normal,easy --games N --seed S
                                   [--think SECONDS] [--budget MOVES] [--jobs J]
+                                  [--variant KEY]
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+from rules.errors import RulesError
 from rules.fuzz import POLICIES, play_random
 from rules.registry import game_names, get_game
 
@@ -121,10 +123,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
         print(f"--seats names {len(seats)} levels for {players} players", file=sys.stderr)
         return 2
     game = get_game(args.game)
-    low, high = game.player_range()
+    options = None
+    if args.variant:
+        try:
+            options = game.options_for(args.variant)
+        except RulesError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+    low, high = game.player_range(options)
     # a variant may seat another count (Neptun's two-player variant): the game's setup
     # picks it for that count
-    variants = [v.players for v in game.texts.variants if v.players]
+    variants = [v.players for v in game.texts.variants if v.players and not options]
     if not any(a <= players <= b for a, b in [(low, high), *variants]):
         print(f"{game.title} is for {low}–{high} players", file=sys.stderr)
         return 2
@@ -143,7 +152,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         records = arena.run(game.name, seats, args.games, args.seed, args.think, args.budget,
-                            args.jobs, tick, cap=args.cap)
+                            args.jobs, tick, cap=args.cap, options=options)
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -155,7 +164,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
         think += ", wall-time cap"
     stopped = (f" (stopped after {len(records)} of {args.games})"
                if len(records) < args.games else "")
-    print(f"{game.name}: {len(records)} games{stopped}, {players} players, seats rotated, "
+    variant = f", variant {options['variant']}" if options else ""
+    print(f"{game.name}{variant}: {len(records)} games{stopped}, {players} players, "
+          "seats rotated, "
           f"seed {args.seed}, {think}, {elapsed:.0f} s")
     for line in arena.report(records, labels):
         print(line)
@@ -193,6 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     are.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     are.add_argument("--cap", action="store_true",
                      help="cap each decision's wall time as the bot does (1.8 x think)")
+    are.add_argument("--variant", default=None,
+                     help="play a lobby variant's rules (its key, as `/<game> start "
+                          "variant:KEY`)")
     are.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
     if args.command in ("replay", "arena") and args.game == "all":

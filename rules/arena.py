@@ -1,13 +1,15 @@
 """The arena: computer levels play each other, and we count.
 
     python -m rules <game> arena --players 2 --seats strong,normal --games 200 --seed 1
+                                 [--variant KEY]
 
 Game ``i`` deals seed ``S + i // P`` and rotates the seats by ``i % P`` (P = players), so
-every deal is played from every chair. Each decision is seeded like the bot seeds a
-computer (the game's seed and the ply), and a search's budget is counted in simulated
-moves, so a run is reproducible whatever the load; ``--cap`` adds the bot's safety cap on
-wall time (which the load can then reach). Games run in a process pool (``--jobs``,
-default every core). One line per level:
+every deal is played from every chair; ``--variant`` plays a lobby variant's rules
+(``Game.options_for``), as at a table that chose it. Each decision is seeded like the bot
+seeds a computer (the game's seed and the ply), and a search's budget is counted in
+simulated moves, so a run is reproducible whatever the load; ``--cap`` adds the bot's
+safety cap on wall time (which the load can then reach). Games run in a process pool
+(``--jobs``, default every core). One line per level:
 
     strong  71.5% [65.0–77.3]  mean 64.2 VP  margin +8.1  decision 0.930 s (p99 1.410,
             max 1.650; cpu 0.910)  11,000 sim/s
@@ -27,6 +29,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.policy import LEVELS, computer
 from rules.registry import get_game
@@ -64,8 +67,10 @@ def labels(levels: list[str]) -> list[str]:
 
 
 def play_one(game_name: str, seats: list[str], seed: int, rotation: int,
-             think: float | None, budget: int | None, cap: bool = False) -> GameRecord:
-    """One game; ``seats`` are the labels in chair order before rotating."""
+             think: float | None, budget: int | None, cap: bool = False,
+             options: dict[str, Any] | None = None) -> GameRecord:
+    """One game; ``seats`` are the labels in chair order before rotating; ``options``:
+    the setup options of a variant (``Game.options_for``)."""
     game = get_game(game_name)
     n = len(seats)
     order = seats[rotation:] + seats[:rotation]      # chair -> label
@@ -73,7 +78,7 @@ def play_one(game_name: str, seats: list[str], seed: int, rotation: int,
     for label in order:
         policies.append(computer(game, label.split("-")[0], think=think,
                                  clock=time.perf_counter if cap else None, budget=budget))
-    state = game.setup(n, seed)
+    state = game.setup(n, seed, options) if options else game.setup(n, seed)
     records = [SeatRecord(label, 0, 0, False) for label in order]
     ply = 0
     while (acting := game.to_act(state)) and ply < MAX_PLIES:
@@ -148,14 +153,14 @@ def report(records: list[GameRecord], seat_labels: list[str]) -> list[str]:
 def run(game_name: str, seats: list[str], games: int, seed: int, think: float | None = None,
         budget: int | None = None, jobs: int = 0,
         progress: Callable[[GameRecord], None] | None = None,
-        cap: bool = False) -> list[GameRecord]:
+        cap: bool = False, options: dict[str, Any] | None = None) -> list[GameRecord]:
     for level in seats:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     get_game(game_name)
     seat_labels = labels(seats)
     n = len(seats)
-    tasks = [(game_name, seat_labels, seed + i // n, i % n, think, budget, cap)
+    tasks = [(game_name, seat_labels, seed + i // n, i % n, think, budget, cap, options)
              for i in range(games)]
     records: list[GameRecord] = []
     jobs = jobs or os.cpu_count() or 1

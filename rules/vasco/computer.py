@@ -26,8 +26,10 @@ from rules.vasco import turn
 from rules.vasco.board import Unread, empty_open_slots
 from rules.vasco.copying import copy_state
 from rules.vasco.data import load_data
+from rules.vasco.flow import characters_pay_after
 from rules.vasco.moves import Character, Hire, Place, Send, Step, Turn
 from rules.vasco.scoring import _best
+from rules.vasco.ships import bonus_for
 from rules.vasco.state import Player, VascoState
 
 # The evaluation's weights (points). Hand-tuned with `python -m rules vasco arena`.
@@ -110,7 +112,7 @@ class Sea:
         self.occupancy = tuple(tuple(ship is None for ship in state.landings[key])
                                for key, _, _, _, _ in _landings())
         self.free = _free_slots(self.occupancy)
-        self.sends: dict[tuple[str, int], float] = {}
+        self.sends: dict[tuple[str, int, bool], float] = {}
         self._expected_free: float | None = None
 
     @property
@@ -122,10 +124,11 @@ class Sea:
     def _tops(self, strength: int, arrow_ok: bool) -> tuple[int | None, ...]:
         return _tops(self.occupancy, strength, arrow_ok)
 
-    def best_send(self, tile: str, navs: int, cw: float) -> float:
-        """The most a ship could make on an expedition now: slot VP, bonus, what it earns
-        at sea (0 if no free slot takes it)."""
-        key = (tile, navs)
+    def best_send(self, tile: str, navs: int, cw: float, bonus: bool = True) -> float:
+        """The most a ship could make on an expedition now: slot VP, the landing's bonus
+        (``bonus``: if it would take one), what it earns at sea (0 if no free slot takes
+        it)."""
+        key = (tile, navs, bonus)
         if key in self.sends:
             return self.sends[key]
         data = load_data()
@@ -133,11 +136,12 @@ class Sea:
         arrow_ok = t.strength >= data.arrow_min
         income = navs * (t.vp + t.coins * cw)
         best = 0.0
+        paid = bonus
         for top, (_, empty), (_, _, _, complete_vp, bonus) in zip(
                 self._tops(t.strength, arrow_ok), self.free, _landings(), strict=True):
             if top is None:
                 continue
-            value = top + bonus + income
+            value = top + bonus + income if paid else top + income
             if navs > 0 and complete_vp:
                 # the ship itself fills a slot: the landing is one emptier when it goes
                 value += complete_vp * COMPLETE_HOPE[min(empty - 1, len(COMPLETE_HOPE) - 1)]
@@ -167,12 +171,40 @@ def _tops(occupancy: tuple[tuple[bool, ...], ...], strength: int,
                      default=None) for open_, _ in _free_slots(occupancy))
 
 
-def in_hand(sea: Sea, tile: str, sailing: bool, navs: int, cw: float) -> float:
-    """A launched ship in hand with a captain: 3 VP at the end, or an expedition."""
+def in_hand(sea: Sea, tile: str, sailing: bool, navs: int, cw: float,
+            bonus: bool = True) -> float:
+    """A launched ship in hand with a captain: 3 VP at the end, or an expedition
+    (``bonus``: whether it would take the landing's bonus)."""
     end = load_data().vp_per_ship_in_hand
     if not sailing:
         return float(end)
-    return max(float(end), SEND_SHARE * sea.best_send(tile, navs, cw))
+    return max(float(end), SEND_SHARE * sea.best_send(tile, navs, cw, bonus))
+
+
+def expeditions_left(state: VascoState, seat: int) -> int:
+    """Expeditions the seat may still lead, each paying a landing bonus to its first ship:
+    its navigation discs not yet called (not the one under way, whose bonus is spent) and
+    one a round after this one."""
+    if state.phase == "over":
+        return 0
+    mine = 0
+    if state.phase in ("place", "act"):
+        mine = sum(1 for d in state.slots["navigation"] if d is not None and d.seat == seat
+                   and (d.number > state.called if state.expedition else
+                        d.number >= state.called))
+    return mine + load_data().rounds - state.round
+
+
+def bonuses(state: VascoState, seat: int) -> int | None:
+    """How many of the seat's launched ships in hand (best first) can count on a landing's
+    bonus: all (None) while every ship sent takes one, else one per expedition it may
+    still lead (``ships.bonus_for``: the first ship of each), at least one (the estimate
+    of a ship in hand assumes it sails). Projects keep theirs: they sail later, and
+    charging them too made the computer place navigation discs for far-off projects
+    (the arena: 45.5% of 200 games against the old estimate)."""
+    if bonus_for(state, 1):
+        return None
+    return max(1, expeditions_left(state, seat))
 
 
 # A seat's worth -----------------------------------------------------------------------
@@ -190,6 +222,12 @@ def fleet(sea: Sea, seat: int, time: float, navs: int, cw: float) -> float:
     player = state.seats[seat]
     sailing = time > 0
     hand = sorted((in_hand(sea, t, sailing, navs, cw) for t in player.ships), reverse=True)
+    leaders = bonuses(state, seat) if sailing else None
+    if leaders is not None and len(player.ships) > leaders:
+        # bonus-once: the ships beyond the expeditions left follow one, without a bonus
+        ranked_ships = sorted(player.ships, key=lambda t: -in_hand(sea, t, True, navs, cw))
+        hand = sorted((in_hand(sea, t, True, navs, cw, i < leaders)
+                       for i, t in enumerate(ranked_ships)), reverse=True)
     captains = player.captains
     value = sum(v if i < captains else v * NO_CAPTAIN * sailing for i, v in enumerate(hand))
     spare = max(0, captains - len(hand))
@@ -232,16 +270,34 @@ def at_sea_total(state: VascoState, seat: int, navs: int, cw: float) -> float:
     return value
 
 
+def round_ends_paying(state: VascoState, time: float) -> tuple[bool, float]:
+    """Whether this round's end pays Bartolomeu and Francisco (``flow.characters_pay_after``;
+    not the last round's in the `no-last-characters` variant), and the rounds of
+    actions after this one (``time - 1``) cut to the share of them whose end pays."""
+    later = max(0.0, time - 1)
+    now = state.phase != "over" and characters_pay_after(state, state.round)
+    last = load_data().rounds
+    after = last - state.round
+    if after > 0 and not characters_pay_after(state, last):
+        paying = sum(characters_pay_after(state, r) for r in range(state.round + 1, last + 1))
+        later *= paying / after
+    return now, later
+
+
 def characters(state: VascoState, seat: int, time: float) -> float:
     value = 0.0
+    now, later = round_ends_paying(state, time)
     rounds = min(1.0, time) + max(0.0, time - 1) * 0.5    # held this round, maybe later
+    paid = min(1.0, time) * now + later * 0.5    # the same, counting only round ends that pay
     for who, worth in (("bartolomeu", BARTOLOMEU), ("francisco", FRANCISCO),
                        ("manuel", MANUEL), ("sernigi", SERNIGI)):
         if state.holders.get(who) == seat:
             if who == "bartolomeu" and state.phase != "over":
                 # the +2 VP at this round's end is sure once nobody can take it away
                 sure = "bartolomeu" in state.blocked or state.phase == "navigate"
-                value += (2.0 if sure else worth) + worth * max(0.0, time - 1) * 0.3
+                value += (2.0 if sure else worth) * now + worth * later * 0.3
+            elif who == "francisco":
+                value += worth * paid
             else:
                 value += worth * rounds
     return value
@@ -279,7 +335,9 @@ def action_worth(sea: Sea, seat: int, area: str, cw: float, time: float,
         return max(0.0, sends[n])
     if area == "character":
         coins = sorted(state.coin_spaces, reverse=True)
-        best = max(2.0 + BARTOLOMEU * 0.3, coins[n] * cw if n < len(coins) else 0.0)
+        # Bartolomeu: +2 VP now, and the tile while this round's end pays it
+        keep = BARTOLOMEU * 0.3 if characters_pay_after(state, state.round) else 0.0
+        best = max(2.0 + keep, coins[n] * cw if n < len(coins) else 0.0)
         return best if n < 2 else 0.5
     if area == "recruit":
         short = player.captains < len(player.ships) or any(

@@ -184,6 +184,13 @@ def refill_sections(state: VascoState, events: list[Event]) -> None:
         note(state, events, f"Sailors from the bag: {got}", kind="refill", reveals=True)
 
 
+def characters_pay_after(state: VascoState, round_: int) -> bool:
+    """Whether the end-of-round character effects (Bartolomeu +2 VP, Francisco +1
+    missionary) come after round ``round_``: rounds 1-4 always, the last one only with
+    ``round5_character_upkeep`` (off in the `no-last-characters` variant)."""
+    return round_ < load_data().rounds or switch(state, "round5_character_upkeep")
+
+
 def character_upkeep(state: VascoState, events: list[Event]) -> None:
     """End of round: Francisco's holder +1 missionary, Bartolomeu's holder +2 VP and the
     start player."""
@@ -236,7 +243,7 @@ def upkeep(state: VascoState, events: list[Event]) -> None:
 
 
 def end_game(state: VascoState, events: list[Event]) -> None:
-    if switch(state, "round5_character_upkeep"):
+    if characters_pay_after(state, state.round):
         character_upkeep(state, events)
     discs_home(state)
     state.phase = "over"

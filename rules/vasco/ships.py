@@ -128,11 +128,18 @@ def bonus_options(state: VascoState, landing: str) -> list[Bonus]:
     return []
 
 
+def bonus_for(state: VascoState, ships_before: int) -> bool:
+    """Whether an expedition's ship takes its landing's bonus when ``ships_before`` ships
+    of the same expedition went first: the first ship always, a further one only while
+    ``bonus_per_ship`` is on (the `bonus-once` variant pays once per expedition)."""
+    return ships_before == 0 or switch(state, "bonus_per_ship")
+
+
 def bonus_paid(state: VascoState, sent_before: bool = False) -> bool:
-    """Whether a ship sent now takes its landing's bonus: the first ship of an expedition
-    always, a further one only while ``bonus_per_ship`` is on (the `bonus-once` variant
-    pays once per expedition). ``sent_before``: a ship sent earlier in the same move."""
-    return (state.expedition is None and not sent_before) or switch(state, "bonus_per_ship")
+    """Whether a ship sent now takes its landing's bonus (``bonus_for``: the expedition
+    under way, if any, has sent a ship already). ``sent_before``: a ship sent earlier in
+    the same move."""
+    return bonus_for(state, int(state.expedition is not None or sent_before))
 
 
 def check_bonus(state: VascoState, landing: str, bonus: Bonus | None, paid: bool) -> None:
