@@ -33,7 +33,7 @@ from bot.table import TableService
 from bot.table.replies import RaceError, TableError
 from bot.table.tables import Play
 from render.registry import renderer_for
-from rules import get_game
+from rules import game_names, get_game
 from rules.navegador.moves import Done, Leg, Rondel, Turn
 
 g = get_game("navegador")
@@ -458,3 +458,14 @@ async def test_board_message_is_remembered_for_links(svc: TableService):
     await svc.note_board_message(CH, 987654)
     reminders = await svc.due_reminders(clock())
     assert reminders and f"https://discord.com/channels/{GUILD}/{CH}/987654" in reminders[0].text
+
+
+@pytest.mark.parametrize("game", [None, *game_names()])
+async def test_help_fits_one_discord_message_in_every_games_channel(tmp_path, game):
+    """`/help` is one private message (2,000 characters): the table's commands and, in a
+    channel with a game, that game's moves."""
+    svc = await make_service(tmp_path / "h.sqlite3")
+    if game is not None:
+        await svc.open_lobby(CH, GUILD, ALICE, "Alice", game)
+    text = await svc.help_text(CH)
+    assert len(text) <= 2000 and "/rematch" in text and "/stats" in text

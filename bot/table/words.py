@@ -21,17 +21,17 @@ TABLE_HELP = """\
 **Table** — one game per channel or thread
 {starts} open a lobby here · `/join [colour]` take a seat · `/leave`
 `/addbot` add a computer player · `/start` begin (host) · `/abandon` end the game (everyone agrees)
-`/rematch` once a game is over: a new table of it with the same rules and computers
+`/rematch` once it is over: the same table again (same rules and computers)
 **Looking around**
 `/board` picture · `/status` whose turn and what everyone has · `/hand` your own (private) view
 `/score` standings · `/log` recent moves · `/undo` take back your move (until anyone else acts)
-`/stats` this server's records: games played to the end, most wins, best scores, yours
+`/stats` this server's records: wins, best scores, yours
 `/resign` a computer plays on for you (asks first) · `/notify off|on` turn reminders by DM
 `/replace @player` a computer takes the seat of someone the game has waited on for {replace}
-(asks first; a member with Manage Channel may at once)
+(asks first; Manage Channel: at once)
 `/join` in a game under way: take back your own seat from the computer playing it (asks first)
-`/move <notation>` plays any move; every game's own commands are below (or `/<game> rules`).
-A *turn* is one player's go; it may take several steps. Every message counts turns the same way."""
+`/move <notation>` plays any move; the game's own commands are below (and `/<game> rules`).
+A *turn* is one player's go, of one or several steps."""
 
 
 def table_help(games: list[Game], replace_after: float) -> str:
