@@ -98,15 +98,19 @@ class LobbyDesk:
                              "with `/board`, or open a new one in another channel or thread "
                              "(one game per channel).")
         seat = SeatRow(0, user_id, user_name, lobby.pick_colour([], colour))
+        return self.reply(await self._create(channel_id, guild_id, g.name, seat, options),
+                          f"{user_name} opened a {g.title} table. Who sails along?")
+
+    async def _create(self, channel_id: int, guild_id: int | None, game: str, host: SeatRow,
+                      options: dict[str, Any]) -> Table:
         try:
-            row = await self.tables.store.create_lobby(channel_id, guild_id, g.name, seat,
+            row = await self.tables.store.create_lobby(channel_id, guild_id, game, host,
                                                        self.tables.clock(), options)
         except ChannelBusy:
             raise TableError("Someone opened a game here at the same moment: `/join` it.") from None
         except DiskFull:
             raise TableError(DISK_FULL) from None
-        return self.reply(await self.tables.load(row),
-                          f"{user_name} opened a {g.title} table. Who sails along?")
+        return await self.tables.load(row)
 
     async def rematch(self, channel_id: int, guild_id: int | None, user_id: int,
                       user_name: str, game_id: int | None = None) -> Reply:
@@ -150,14 +154,7 @@ class LobbyDesk:
         options[COLOURS] = {str(owners[s.seat]): s.colour for s in seats
                             if s.seat in owners and owners[s.seat] != user_id}
         host = SeatRow(0, user_id, user_name, lobby.pick_colour(computers, mine))
-        try:
-            new = await self.tables.store.create_lobby(channel_id, guild_id, g.name, host,
-                                                       self.tables.clock(), options)
-        except ChannelBusy:
-            raise TableError("Someone opened a game here at the same moment: `/join` it.") from None
-        except DiskFull:
-            raise TableError(DISK_FULL) from None
-        table = await self.tables.load(new)
+        table = await self._create(channel_id, guild_id, g.name, host, options)
         if computers:
             table = await self._save(table, [host, *(SeatRow(0, None, s.name, s.colour)
                                                       for s in computers)])
