@@ -23,7 +23,7 @@ from bot.local import LocalTable
 from bot.pictures import Pictures
 from bot.pictures.job import make_job
 from bot.pictures.pool import ProcessPainter, ThreadPainter, Worker
-from bot.pictures.worker import Answers
+from bot.pictures.worker import READY, Answers
 from bot.table import TableService
 from bot.table.narrate import PICTURE_BUSY, PICTURE_FOLLOWS
 from bot.table.replies import Reply
@@ -284,6 +284,54 @@ async def test_where_processes_cannot_start_threads_draw(monkeypatch: pytest.Mon
         assert drawn.image and drawn.image.startswith(PNG)
     finally:
         await pictures.close()
+
+
+# Closing ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hello", ["cancelled", "arrives as it closes"])
+async def test_a_worker_starting_as_the_pool_closes_is_reaped_once(
+        monkeypatch: pytest.MonkeyPatch, hello: str):
+    """``close`` reaps every worker of the pool, the one still starting in place of a dead
+    one too; that start, cancelled by ``close`` (or given its hello in the same turn of
+    the event loop, when ``wait_for`` returns it despite the cancel), must leave the
+    worker to ``close`` and not reap it a second time — two reaps of one process end in
+    ``Process.close()`` raising (``AttributeError: _sentinel`` when they run at once)."""
+    painter = await pool(1)
+    reaped: list[Worker] = []
+    failed: list[BaseException] = []
+    real_reap = Worker.reap
+
+    def counted(self: Worker) -> None:
+        reaped.append(self)
+        try:
+            real_reap(self)
+        except BaseException as exc:
+            failed.append(exc)
+            raise
+
+    starting = asyncio.Event()
+
+    async def hello_held(self: Worker, timeout: float | None) -> bytes:
+        starting.set()
+        try:
+            await asyncio.Event().wait()            # no hello before the pool closes
+        except asyncio.CancelledError:
+            if hello == "cancelled":
+                raise
+        return READY
+
+    monkeypatch.setattr(Worker, "reap", counted)
+    monkeypatch.setattr(Worker, "receive", hello_held)
+    (old,) = painter._all
+    painter._replace(old)                           # its replacement starts
+    await asyncio.wait_for(starting.wait(), 30)
+    (fresh,) = painter._all
+    await painter.close()
+    while painter._spawning:                        # whatever the cancelled start left
+        await asyncio.gather(*list(painter._spawning), return_exceptions=True)
+    assert reaped.count(fresh) == 1 and reaped.count(old) == 1
+    assert not failed
 
 
 # Bounded ---------------------------------------------------------------------------------

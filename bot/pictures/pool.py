@@ -361,6 +361,13 @@ class ProcessPainter:
             self._slots.notify(self.depth)
 
     def _drop(self, worker: Worker) -> None:
+        """Kill and reap ``worker`` if the pool still holds it. Whoever takes a worker out
+        of ``_all`` reaps it, once: here, or ``close`` for every worker it finds there. A
+        start that ``close`` cancels (or whose ``wait_for`` returns the hello despite the
+        cancel) drops its worker after ``close`` took it: reaping it here too ran two
+        ``Process.close()`` on one process (``AttributeError: _sentinel``)."""
+        if worker not in self._all:
+            return
         self._all.discard(worker)
         if worker in self._ready:
             self._ready.remove(worker)
