@@ -328,10 +328,31 @@ async def test_a_worker_starting_as_the_pool_closes_is_reaped_once(
     await asyncio.wait_for(starting.wait(), 30)
     (fresh,) = painter._all
     await painter.close()
-    while painter._spawning:                        # whatever the cancelled start left
-        await asyncio.gather(*list(painter._spawning), return_exceptions=True)
+    while painter._spawning or painter._reaping:    # whatever the cancelled start left
+        await asyncio.gather(*painter._spawning, *painter._reaping, return_exceptions=True)
     assert reaped.count(fresh) == 1 and reaped.count(old) == 1
     assert not failed
+
+
+
+async def test_a_worker_dropped_as_the_pool_closes_is_still_reaped(
+        monkeypatch: pytest.MonkeyPatch):
+    """A dropped worker (dead, or past its time) is reaped in a thread; ``close`` waits
+    for that reap, never cancels it: cancelled before it began, it never ran, and the
+    killed process stayed unreaped."""
+    painter = await pool(1)
+    reaped: list[Worker] = []
+    real_reap = Worker.reap
+
+    def counted(self: Worker) -> None:
+        real_reap(self)
+        reaped.append(self)
+
+    monkeypatch.setattr(Worker, "reap", counted)
+    (old,) = painter._all
+    painter._replace(old)               # its reap starts at the loop's next turn...
+    await painter.close()               # ...which close's own awaits are
+    assert reaped == [old]
 
 
 # Bounded ---------------------------------------------------------------------------------
