@@ -334,7 +334,6 @@ async def test_a_worker_starting_as_the_pool_closes_is_reaped_once(
     assert not failed
 
 
-
 async def test_a_worker_dropped_as_the_pool_closes_is_still_reaped(
         monkeypatch: pytest.MonkeyPatch):
     """A dropped worker (dead, or past its time) is reaped in a thread; ``close`` waits
@@ -350,8 +349,8 @@ async def test_a_worker_dropped_as_the_pool_closes_is_still_reaped(
 
     monkeypatch.setattr(Worker, "reap", counted)
     (old,) = painter._all
-    painter._replace(old)               # its reap starts at the loop's next turn...
-    await painter.close()               # ...which close's own awaits are
+    painter._replace(old)               # its reap: a task that has not begun yet
+    await painter.close()
     assert reaped == [old]
 
 
