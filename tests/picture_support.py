@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.pictures.job import Job, paint
+from bot.pictures.pool import ProcessPainter
 from rules import get_game
 from rules.fuzz import random_game
 
@@ -49,6 +50,18 @@ async def stalled_pid(folder: Path, seconds: float = 30.0) -> int:
             return int(marker.read_text())
         await asyncio.sleep(0.02)
     raise AssertionError("no picture worker began the stalling picture")
+
+
+async def replaced(painter: ProcessPainter, seconds: float = 30.0) -> None:
+    """Wait until the workers ``painter`` is starting in place of others are up. A
+    replacement starts in the background and no picture waits for it: a picture drawn
+    again by a live worker (~30 ms) is back before its dead worker's replacement has said
+    ready (~150 ms), and now and then before it has even been forked."""
+    async def started() -> None:
+        while painter._spawning:
+            await asyncio.gather(*list(painter._spawning), return_exceptions=True)
+
+    await asyncio.wait_for(started(), seconds)
 
 
 class HeldPainter:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from bot_support import ALICE, BOB, CH, PNG, Clock, started, to_move
-from picture_support import HeldPainter, StallOnce, scene, stalled_pid
+from picture_support import HeldPainter, StallOnce, replaced, scene, stalled_pid
 
 from bot.config import ConfigError, load_config
 from bot.discord.respond import attach_later
@@ -23,7 +23,7 @@ from bot.local import LocalTable
 from bot.pictures import Pictures
 from bot.pictures.job import make_job
 from bot.pictures.pool import ProcessPainter, ThreadPainter, Worker
-from bot.pictures.worker import Answers
+from bot.pictures.worker import READY, Answers
 from bot.table import TableService
 from bot.table.narrate import PICTURE_BUSY, PICTURE_FOLLOWS
 from bot.table.replies import Reply
@@ -103,7 +103,8 @@ async def test_a_worker_killed_mid_picture_loses_no_move_and_the_next_picture_is
 async def test_a_killed_workers_picture_follows_its_reply(tmp_path: Path):
     """The reply went out saying the picture follows; the worker drawing it is killed;
     the picture is drawn again by another and still follows."""
-    pictures = Pictures(await pool(2, painter=StallOnce(tmp_path)), wait=0.2, timeout=60)
+    painter = await pool(2, painter=StallOnce(tmp_path))
+    pictures = Pictures(painter, wait=0.2, timeout=60)
     svc = await service(tmp_path, pictures)
     try:
         await svc.open_lobby(CH, 1, ALICE, "Alice", "navegador")
@@ -115,7 +116,11 @@ async def test_a_killed_workers_picture_follows_its_reply(tmp_path: Path):
         os.kill(old, signal.SIGKILL)
         late = await asyncio.wait_for(reply.image_later, 30)
         assert late and late.startswith(PNG)
-        assert old not in pictures.pids() and len(pictures.pids()) == 2
+        assert old not in pictures.pids()       # dropped as soon as it was found dead
+        # its replacement starts in the background and the picture never waited for it:
+        # drawn again by the live worker, it can be back before the replacement is forked
+        await replaced(painter)
+        assert len(pictures.pids()) == 2 and painter.replaced == 1
     finally:
         await svc.close()
         await pictures.close()
@@ -279,6 +284,74 @@ async def test_where_processes_cannot_start_threads_draw(monkeypatch: pytest.Mon
         assert drawn.image and drawn.image.startswith(PNG)
     finally:
         await pictures.close()
+
+
+# Closing ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hello", ["cancelled", "arrives as it closes"])
+async def test_a_worker_starting_as_the_pool_closes_is_reaped_once(
+        monkeypatch: pytest.MonkeyPatch, hello: str):
+    """``close`` reaps every worker of the pool, the one still starting in place of a dead
+    one too; that start, cancelled by ``close`` (or given its hello in the same turn of
+    the event loop, when ``wait_for`` returns it despite the cancel), must leave the
+    worker to ``close`` and not reap it a second time — two reaps of one process end in
+    ``Process.close()`` raising (``AttributeError: _sentinel`` when they run at once)."""
+    painter = await pool(1)
+    reaped: list[Worker] = []
+    failed: list[BaseException] = []
+    real_reap = Worker.reap
+
+    def counted(self: Worker) -> None:
+        reaped.append(self)
+        try:
+            real_reap(self)
+        except BaseException as exc:
+            failed.append(exc)
+            raise
+
+    starting = asyncio.Event()
+
+    async def hello_held(self: Worker, timeout: float | None) -> bytes:
+        starting.set()
+        try:
+            await asyncio.Event().wait()            # no hello before the pool closes
+        except asyncio.CancelledError:
+            if hello == "cancelled":
+                raise
+        return READY
+
+    monkeypatch.setattr(Worker, "reap", counted)
+    monkeypatch.setattr(Worker, "receive", hello_held)
+    (old,) = painter._all
+    painter._replace(old)                           # its replacement starts
+    await asyncio.wait_for(starting.wait(), 30)
+    (fresh,) = painter._all
+    await painter.close()
+    while painter._spawning or painter._reaping:    # whatever the cancelled start left
+        await asyncio.gather(*painter._spawning, *painter._reaping, return_exceptions=True)
+    assert reaped.count(fresh) == 1 and reaped.count(old) == 1
+    assert not failed
+
+
+async def test_a_worker_dropped_as_the_pool_closes_is_still_reaped(
+        monkeypatch: pytest.MonkeyPatch):
+    """A dropped worker (dead, or past its time) is reaped in a thread; ``close`` waits
+    for that reap, never cancels it: cancelled before it began, it never ran, and the
+    killed process stayed unreaped."""
+    painter = await pool(1)
+    reaped: list[Worker] = []
+    real_reap = Worker.reap
+
+    def counted(self: Worker) -> None:
+        real_reap(self)
+        reaped.append(self)
+
+    monkeypatch.setattr(Worker, "reap", counted)
+    (old,) = painter._all
+    painter._replace(old)               # its reap: a task that has not begun yet
+    await painter.close()
+    assert reaped == [old]
 
 
 # Bounded ---------------------------------------------------------------------------------

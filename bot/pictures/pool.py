@@ -252,7 +252,8 @@ class ProcessPainter:
         self._all: set[Worker] = set()
         self._ready: list[Worker] = []      # warm workers, in the order they came up
         self._slots = asyncio.Condition()   # notified when a worker can take a picture
-        self._spawning: set[asyncio.Task[None]] = set()
+        self._spawning: set[asyncio.Task[None]] = set()     # replacements starting
+        self._reaping: set[asyncio.Task[None]] = set()      # dropped workers being reaped
         self._closed = False
         self.replaced = 0           # workers started to replace one that died or was retired
         self.drawn_by: Counter[int] = Counter()     # pictures answered, by worker pid
@@ -361,13 +362,20 @@ class ProcessPainter:
             self._slots.notify(self.depth)
 
     def _drop(self, worker: Worker) -> None:
+        """Kill and reap ``worker`` if the pool still holds it. Whoever takes a worker out
+        of ``_all`` reaps it, once: here, or ``close`` for every worker it finds there. A
+        start that ``close`` cancels (or whose ``wait_for`` returns the hello despite the
+        cancel) drops its worker after ``close`` took it: reaping it here too ran two
+        ``Process.close()`` on one process (``AttributeError: _sentinel``)."""
+        if worker not in self._all:
+            return
         self._all.discard(worker)
         if worker in self._ready:
             self._ready.remove(worker)
         worker.kill()
-        task = asyncio.ensure_future(asyncio.to_thread(worker.reap))
-        self._spawning.add(task)            # type: ignore[arg-type]
-        task.add_done_callback(self._spawning.discard)   # type: ignore[arg-type]
+        reaping = asyncio.ensure_future(asyncio.to_thread(worker.reap))
+        self._reaping.add(reaping)
+        reaping.add_done_callback(self._reaping.discard)
 
     def _replace(self, worker: Worker) -> None:
         """Drop ``worker`` and start another in its place, in the background (once, however
@@ -407,5 +415,7 @@ class ProcessPainter:
         self._all.clear()
         for worker in workers:
             worker.hang_up()
+        # the reaps of workers dropped before are waited for, never cancelled: one cancelled
+        # before its first step never ran, and left its killed process unreaped
         await asyncio.gather(*(asyncio.to_thread(w.reap) for w in workers),
-                             return_exceptions=True)
+                             *list(self._reaping), return_exceptions=True)
