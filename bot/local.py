@@ -204,6 +204,7 @@ class LocalTable:
             "leave": lambda: s.leave(ch, uid),
             "rematch": lambda: s.rematch(ch, LOCAL_GUILD, uid, name),
             "stats": lambda: s.stats(LOCAL_GUILD, ch, uid),
+            "mygames": lambda: s.my_games(uid),
             "addbot": lambda: s.add_computer(ch, uid, level=rest or None),
             "start": lambda: s.start_game(ch, uid), "board": lambda: s.board(ch, uid),
             "status": lambda: s.status(ch), "hand": lambda: s.hand(ch, uid),

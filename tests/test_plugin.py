@@ -123,6 +123,10 @@ async def plays_again(client: FakeClient, final: Any, ann: FakeUser, ben: FakeUs
     again = FakeInteraction(client, ann, CHANNEL)
     await invoke(commands["rematch"], again)
     assert "A Nim table is open here already: `/join` it." in again.private[-1].content
+    tables = FakeInteraction(client, ben, CHANNEL)
+    await invoke(commands["mygames"], tables)
+    assert not tables.public and f"<#{CHANNEL}> Nim — lobby, 1 of 3 seats" in \
+        tables.private[0].content                           # only ben sees his tables
     records = FakeInteraction(client, ann, CHANNEL)
     await invoke(commands["stats"], records)
     assert "Records in this server** — 1 game played to the end: Nim 1" in \

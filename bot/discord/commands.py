@@ -11,7 +11,7 @@
   catch-all ``/move`` — each with one text option
   autocompleted from the legal moves;
 * table commands: ``/board`` ``/status`` ``/hand`` ``/log`` ``/score`` ``/undo``
-  ``/notify`` ``/resign`` ``/replace`` ``/abandon`` ``/stats`` ``/help``.
+  ``/notify`` ``/resign`` ``/replace`` ``/abandon`` ``/mygames`` ``/stats`` ``/help``.
 
 Callbacks find the service on ``interaction.client.service``, so the commands can be
 built once, without a service, and checked against Discord's limits in tests.
@@ -474,6 +474,13 @@ async def abandon_command(interaction: discord.Interaction) -> None:
                         lambda: service.abandon(channel, interaction.user.id, can_manage))
 
 
+@app_commands.command(name="mygames", description="Every table you sit at, those waiting on "
+                                                  "you first (only you see it)")
+async def mygames_command(interaction: discord.Interaction) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.my_games(interaction.user.id), ephemeral=True)
+
+
 @app_commands.command(name="stats", description="Records of this server: games played to the "
                                                 "end, most wins, best scores, yours")
 async def stats_command(interaction: discord.Interaction) -> None:
@@ -495,7 +502,7 @@ async def help_command(interaction: discord.Interaction) -> None:
 
 TABLE_COMMANDS = (board_command, status_command, hand_command, log_command, score_command,
                   undo_command, notify_command, resign_command, replace_command,
-                  abandon_command, stats_command, help_command)
+                  abandon_command, mygames_command, stats_command, help_command)
 
 
 def build_commands() -> list[app_commands.Command | app_commands.Group]:

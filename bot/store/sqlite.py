@@ -49,6 +49,7 @@ Db = sqlite3.Connection
 _GAME_COLS = ("id, channel_id, guild_id, game, seed, players, options, status, version, "
               "host_id, board_message_id, created, updated")
 _MOVE_COLS = "ply, seat, user_id, notation, reveals, summary, created, public"
+_OPEN_COLS = ", ".join(f"g.{c.strip()}" for c in _GAME_COLS.split(","))   # joined with seats
 RESTORE = ("Stop the bot, move the file aside (with its -wal and -shm files, if any), and "
            "copy your latest backup (`python -m bot backup` makes them) to that path, or "
            "point SAILBOT_DB at a new file to start afresh.")
@@ -304,6 +305,15 @@ class SqliteStore:
         """Every started game not yet over, oldest first (``python -m bot check``)."""
         rows = await self._read_all(
             f"SELECT {_GAME_COLS} FROM games WHERE status = 'active' ORDER BY id")
+        return [_game(r) for r in rows]
+
+    async def open_games_of(self, user_id: int) -> list[GameRow]:
+        """The lobbies and games under way in which ``user_id`` holds a seat (``/mygames``),
+        the most recently changed first."""
+        rows = await self._read_all(
+            f"SELECT {_OPEN_COLS} FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE g.status IN (?, ?) AND s.user_id = ? ORDER BY g.updated DESC, g.id DESC",
+            (*OPEN, user_id))
         return [_game(r) for r in rows]
 
     async def finished_games(self, guild_id: int | None, channel_id: int,

@@ -32,6 +32,7 @@ from bot.table import lobby, words
 from bot.table.lobby_desk import LobbyDesk
 from bot.table.moves import MoveDesk
 from bot.table.narrate import Narrator
+from bot.table.overview import my_games
 from bot.table.panel_desk import Outcome, PanelDesk
 from bot.table.panels import CACHE as PANEL_CACHE
 from bot.table.panels import Panels
@@ -287,6 +288,11 @@ class TableService:
         return Reply(text=f"The {table.game.title} game is abandoned ({why}). `/rematch` "
                           f"plays it again, or start a new one with {table.start_command}.",
                      rematch=table.row.id)
+
+    @_guarded
+    async def my_games(self, user_id: int) -> Reply:
+        """Every table the caller sits at, those waiting on them first (``/mygames``)."""
+        return await my_games(self.tables, user_id)
 
     @_guarded
     async def stats(self, guild_id: int | None, channel_id: int, user_id: int) -> Reply:

@@ -23,12 +23,11 @@ TABLE_HELP = """\
 `/addbot` add a computer player · `/start` begin (host) · `/abandon` end the game (everyone agrees)
 `/rematch` once it is over: the same table again (same rules and computers)
 **Looking around**
-`/board` picture · `/status` whose turn and what everyone has · `/hand` your own (private) view
+`/board` picture · `/status` whose turn and what everyone has · `/hand` your private view
 `/score` standings · `/log` recent moves · `/undo` take back your move (until anyone else acts)
-`/stats` this server's records: wins, best scores, yours
+`/mygames` your tables, those waiting on you first · `/stats` this server's records
 `/resign` a computer plays on for you (asks first) · `/notify off|on` turn reminders by DM
-`/replace @player` a computer takes the seat of someone the game has waited on for {replace}
-(asks first; Manage Channel: at once)
+`/replace @player` a computer takes the seat of someone waited on for {replace} (asks first)
 `/join` in a game under way: take back your own seat from the computer playing it (asks first)
 `/move <notation>` plays any move; the game's own commands are below (and `/<game> rules`).
 A *turn* is one player's go, of one or several steps."""

@@ -1,0 +1,69 @@
+"""``/mygames``: every table a player sits at, wherever it is — the games waiting on them
+first, with what to do and when the last move was, then the others and the lobbies.
+Someone playing several long games at once sees in one place where they are needed.
+Only what the channels show anyway: whose turn it is, the game's progress, public prompts.
+"""
+
+from __future__ import annotations
+
+from bot.store import GameRow
+from bot.table import words
+from bot.table.reminders import board_link
+from bot.table.replies import Reply
+from bot.table.table import Table
+from bot.table.tables import Tables
+from rules import game_names, get_game
+
+SHOWN = 20               # tables listed at most (the private message must stay one)
+
+
+async def my_games(tables: Tables, user_id: int) -> Reply:
+    rows = await tables.store.open_games_of(user_id)
+    if not rows:
+        games = [get_game(n) for n in game_names()]
+        return Reply(text="You are not seated at any table. Open one with "
+                          f"{words.start_hint(games)}, or `/join` a lobby.", ephemeral=True)
+    now = tables.clock()
+    mine: list[str] = []
+    others: list[str] = []
+    for row in rows[:SHOWN]:
+        if row.status == "lobby":
+            others.append(await lobby_line(tables, row, user_id))
+            continue
+        table = await tables.load(row)
+        line, waiting = game_line(table, user_id, now)
+        (mine if waiting else others).append(line)
+    head = f"🧭 **Your tables** ({len(rows)})" + (
+        f" — {len(mine)} waiting on you" if mine else " — none is waiting on you")
+    more = [f"… and {len(rows) - SHOWN} more."] if len(rows) > SHOWN else []
+    return Reply(text=words.clip("\n".join([head, *mine, *others, *more])), ephemeral=True)
+
+
+def where(row: GameRow) -> str:
+    return f"<#{row.channel_id}> {get_game(row.game).title}"
+
+
+async def lobby_line(tables: Tables, row: GameRow, user_id: int) -> str:
+    seats = await tables.store.seats(row.id)
+    low, high = get_game(row.game).player_range(row.options)
+    start = (" — you are the host: `/start` when ready" if row.host_id == user_id
+             and len(seats) >= low else "")
+    return f"• {where(row)} — lobby, {len(seats)} of {high} seats{start}"
+
+
+def game_line(table: Table, user_id: int, now: float) -> tuple[str, bool]:
+    """The game's line, and whether it waits on ``user_id``."""
+    g, state, row = table.game, table.state, table.row
+    assert state is not None
+    seat = table.seat_of(user_id)
+    waiting = g.waiting_on(state)
+    progress = g.progress(state)
+    link = f"[board]({board_link(row.guild_id, row.channel_id, row.board_message_id)})"
+    at = f" ({progress})" if progress else ""
+    if seat in waiting:
+        prompt = words.name_seats(g.prompt(state, seat), table.names)
+        since = words.duration(max(0.0, now - row.updated))
+        return (f"⏳ {where(row)}{at} — **your turn** (last move {since} ago): {prompt} · "
+                f"{link}", True)
+    who = words.join_names([table.names[s] for s in waiting]) or "nobody"
+    return f"• {where(row)}{at} — waiting on {who} · {link}", False

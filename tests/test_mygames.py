@@ -1,0 +1,55 @@
+"""`/mygames`: every table a player sits at, in whichever channel — those waiting on them
+first, with what to do and when the last move was — only to them."""
+
+from __future__ import annotations
+
+from bot_support import ALICE, BOB, CAROL, DAVE, GUILD, NAMES, Clock, make_service, to_move
+from databases import Databases
+
+from bot.table import TableService
+
+CH1, CH2, CH3, CH4 = 701, 702, 703, 704
+
+
+async def game(svc: TableService, channel: int, players: list[int]) -> None:
+    await svc.open_lobby(channel, GUILD, players[0], NAMES[players[0]], "navegador")
+    for user in players[1:]:
+        await svc.join(channel, user, NAMES[user])
+    await svc.start_game(channel, players[0])
+
+
+async def test_the_tables_waiting_on_you_come_first_with_what_to_do(db: Databases):
+    clock = Clock()
+    svc = await make_service(db / "m.sqlite3", clock=clock)
+    for channel in (CH1, CH2):
+        await game(svc, channel, [ALICE, BOB])
+    # CH1 waits on Alice, CH2 on Bob: whoever the shuffle made first plays one turn there
+    for channel, wanted in ((CH1, ALICE), (CH2, BOB)):
+        _, user = await to_move(svc, channel)
+        if user != wanted:
+            await svc.move(channel, user, "workers 1")
+    await svc.open_lobby(CH3, GUILD, ALICE, "Alice", "vasco")          # her lobby
+    await svc.join(CH3, CAROL, "Carol")
+    await svc.open_lobby(CH4, GUILD, CAROL, "Carol", "neptun")         # not hers
+    clock.advance(3)
+    reply = await svc.my_games(ALICE)
+    assert reply.ephemeral
+    lines = reply.text.split("\n")
+    assert lines[0] == "🧭 **Your tables** (3) — 1 waiting on you"
+    assert lines[1].startswith(f"⏳ <#{CH1}> Navegador (Phase I · Turn ")
+    assert "— **your turn** (last move 3 hours ago): choose a rondel action" in lines[1]
+    assert " · [board](https://discord.com/channels/77/701" in lines[1]
+    rest = "\n".join(lines[2:])
+    assert f"• <#{CH2}> Navegador (Phase I · Turn " in rest and "— waiting on Bob" in rest
+    assert (f"• <#{CH3}> Vasco da Gama — lobby, 2 of 4 seats — you are the host: `/start` "
+            "when ready") in rest
+    assert f"<#{CH4}>" not in reply.text
+    bobs = (await svc.my_games(BOB)).text
+    assert bobs.startswith("🧭 **Your tables** (2) — 1 waiting on you\n⏳ <#" + str(CH2))
+
+
+async def test_no_table_says_how_to_open_one(tmp_path):
+    svc = await make_service(tmp_path / "m.sqlite3")
+    reply = await svc.my_games(DAVE)
+    assert reply.ephemeral and reply.text.startswith("You are not seated at any table. Open "
+                                                     "one with `/maracaibo start`")
