@@ -53,3 +53,25 @@ async def test_no_table_says_how_to_open_one(tmp_path):
     reply = await svc.my_games(DAVE)
     assert reply.ephemeral and reply.text.startswith("You are not seated at any table. Open "
                                                      "one with `/maracaibo start`")
+
+
+async def test_finding_a_players_tables_walks_the_open_games_only(tmp_path):
+    """The query reads the partial index of open games, not every seat ever taken (a
+    server's seats grow with every game played; its open games do not)."""
+    import sqlite3
+
+    svc = await make_service(tmp_path / "m.sqlite3")
+    await game(svc, CH1, [ALICE, BOB])
+    asked: list[tuple[str, tuple]] = []
+    read_all = svc.store._read_all
+
+    async def spy(sql, args=()):
+        asked.append((sql, tuple(args)))
+        return await read_all(sql, args)
+
+    svc.store._read_all = spy                      # type: ignore[method-assign]
+    await svc.my_games(ALICE)
+    sql, args = next((q, a) for q, a in asked if "EXISTS" in q)
+    with sqlite3.connect(tmp_path / "m.sqlite3") as db:
+        plan = " ".join(str(row) for row in db.execute(f"EXPLAIN QUERY PLAN {sql}", args))
+    assert "games_one_open" in plan and "SCAN s" not in plan, plan
