@@ -198,6 +198,9 @@ async def test_a_whole_game_by_clicks_only(world: World) -> None:
         clicks, moves, by_dm = clicks + n, moves + 1, by_dm + dm
     final = world.people.boards(ch)[-1]
     assert "Game over" in final.content and final.images
+    last = world.people.exchanges[-1].user_id          # who made the last move
+    other = world.ben if last == world.ann else world.ann
+    assert final.content.endswith(f"🔔 <@{other}>")     # the end pings the other player
     assert by_dm > 0                                 # some moves came from the turn DM
     print(f"\nclicks only: {moves} moves ({by_dm} from a DM), {clicks} clicks")
     # a finished game offers no turn panel, only to play again — a registered dynamic

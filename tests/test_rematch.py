@@ -128,3 +128,22 @@ async def test_a_finished_board_offers_to_play_again_but_not_one_under_way(tmp_p
         await take(svc)
     board = await svc.board(CH, ALICE)
     assert board.rematch == (await svc.table(CH)).row.id
+
+
+async def test_the_games_end_pings_every_player_but_the_one_who_ended_it(tmp_path, nim):
+    """A long game's players are not all watching the channel: the last move pings all
+    the others (the game waits on nobody any more, so no turn ping would)."""
+    svc = await make_service(tmp_path / "r.sqlite3")
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "nim")
+    await svc.join(CH, BOB, "Bob")
+    await svc.join(CH, CAROL, "Carol")
+    await svc.start_game(CH, ALICE)
+    while True:
+        _, user = await to_move(svc, CH)
+        reply = await take(svc)
+        if "Game over" in reply.text:
+            break
+        assert len(reply.notify) == 1                   # only the next player, as ever
+    assert sorted(reply.notify) == sorted({ALICE, BOB, CAROL} - {user})
+    board = await svc.board(CH, ALICE)
+    assert board.notify == []                           # told once, not on every /board

@@ -22,7 +22,13 @@ from pydantic import BaseModel
 from bot.store import DiskFull, MoveRow, SeatRow, StaleVersion
 from bot.table import lobby, words
 from bot.table.computers import check_level, former_seat, taken_over, with_level
-from bot.table.narrate import Narrator, notify, play_lines, private_events, waited_for
+from bot.table.narrate import (
+    Narrator,
+    play_lines,
+    private_events,
+    waited_for,
+    waiting_users,
+)
 from bot.table.replies import MovedOn, Reply, TableError
 from bot.table.suggest import suggest
 from bot.table.table import Table
@@ -285,9 +291,7 @@ class MoveDesk:
                                                                       upto=target)
         _, state = self.tables.replay(table.game, row, snap, log_moves)
         back = Table(table.row, table.seats, table.game, state, target)
-        waiting = notify(back)
-        if table.seat_of(user_id) in table.game.waiting_on(state):
-            waiting.append(user_id)
+        waiting = waiting_users(back)       # the undoer too, when it is their move again
         try:
             version = await self.tables.store.truncate(
                 table.row, target, self.tables.clock(), waiting=waiting, mover=user_id,

@@ -80,18 +80,27 @@ def next_line(table: Table) -> str:
 
 
 def notify(table: Table, mover: int | None = None, told: Collection[int] = ()) -> list[int]:
-    """The users the game now waits for, but not the one who just moved nor those in
-    ``told`` — waited for already before this reply (see ``waited_for``): they were pinged
-    when it began to wait for them, and the reminders DM them, so in a phase where everyone
-    chooses at once each other player's choice does not ping them again."""
+    """Whom a reply showing ``table`` pings: the users the game now waits for, but not the
+    one who just moved nor those in ``told`` — waited for already before this reply (see
+    ``waited_for``): they were pinged when it began to wait for them, and the reminders DM
+    them, so in a phase where everyone chooses at once each other player's choice does not
+    ping them again. Once the game is over, every player but the mover: the end is news for
+    all, and a long game's players are not all watching the channel."""
+    assert table.state is not None
+    if table.game.result(table.state) is not None:
+        return [s.user_id for s in table.seats if s.user_id is not None and s.user_id != mover]
+    return [u for u in waiting_users(table) if u != mover and u not in told]
+
+
+def waiting_users(table: Table) -> list[int]:
     assert table.state is not None
     users = [table.seats[s].user_id for s in table.game.waiting_on(table.state)]
-    return [u for u in users if u is not None and u != mover and u not in told]
+    return [u for u in users if u is not None]
 
 
 def waited_for(table: Table) -> set[int]:
     """The users the game waits for at ``table`` (taken before a change, as ``told``)."""
-    return set(notify(table))
+    return set(waiting_users(table))
 
 
 class Narrator:
