@@ -123,3 +123,20 @@ async def test_no_reminders_for_computers_or_finished_tables(tmp_path):
     clock.advance(30)
     assert await svc.due_reminders() == []
     await svc.close()
+
+
+async def test_a_player_at_several_tables_is_told_of_mygames(tmp_path):
+    svc = await make_service(tmp_path / "r.sqlite3")
+    await started(svc, [ALICE, BOB])
+    _, first = await to_move(svc)
+    (due,) = await svc.due_reminders()
+    assert "/mygames" not in due.text                    # one table: nothing to list
+    await svc.reminder_done(due, delivered=True)
+    await started(svc, [first, CAROL], channel=CH + 1)
+    await svc.open_lobby(CH + 2, GUILD, first, NAMES[first], "vasco")
+    _, user = await to_move(svc, CH + 1)
+    if user != first:                    # the shuffle made Carol first: she moves
+        await svc.move(CH + 1, user, "workers 1")
+    mine = [r for r in await svc.due_reminders() if r.user_id == first]
+    assert mine and "`/mygames` lists your 3 tables; `/notify off`" in mine[0].text
+    await svc.close()

@@ -52,9 +52,10 @@ def top_lines(text: str, limit: int) -> str:
 
 
 def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, prompt: str,
-                  happened: list[str], example: str, private: str = "") -> str:
+                  happened: list[str], example: str, private: str = "", tables: int = 1) -> str:
     """The turn DM. ``private``: what only this player may see (their hand), when their
-    choice depends on it — a DM is private, so it can say what the channel never does."""
+    choice depends on it — a DM is private, so it can say what the channel never does.
+    ``tables``: how many tables the player sits at (more than one: `/mygames` lists them)."""
     head = ("⏰ Still your turn" if follow_up else "⚓ It is your turn")
     lines = [f"{head} in **{title}** in <#{channel_id}> — {prompt}.", f"Board: {link}"]
     if private:
@@ -72,8 +73,9 @@ def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, promp
             kept.append(line)
         lines += reversed(kept)
     hint = f" ({example})" if example else ""
-    lines.append(f"Choose below, or reply in the channel with a move{hint}; `/notify off` "
-                 "stops these.")
+    mine = f"`/mygames` lists your {tables} tables; " if tables > 1 else ""
+    lines.append(f"Choose below, or reply in the channel with a move{hint}; {mine}"
+                 "`/notify off` stops these.")
     return words.clip("\n".join(lines), DM_LIMIT)
 
 
@@ -110,7 +112,8 @@ class ReminderDesk:
                 words.name_seats(g.prompt(table.state, seat), table.names),
                 since_last_turn(moves, r.user_id, table.names), g.texts.examples,
                 private=words.name_seats(g.private_text(table.state, seat), table.names)
-                if g.choices_private(table.state, seat) else "")
+                if g.choices_private(table.state, seat) else "",
+                tables=len(await store.open_games_of(r.user_id)))
             drawn = await self.narrator.picture(table) if pictures else None
             out.append(Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
                                 guild_id=table.row.guild_id, text=text, id=r.id,
