@@ -469,3 +469,26 @@ async def test_help_fits_one_discord_message_in_every_games_channel(tmp_path, ga
         await svc.open_lobby(CH, GUILD, ALICE, "Alice", game)
     text = await svc.help_text(CH)
     assert len(text) <= 2000 and "/rematch" in text and "/stats" in text
+
+
+async def test_a_lobby_left_idle_for_a_day_may_be_closed_by_anyone(tmp_path):
+    """A host who vanished would hold the channel's one table for ever."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "l.sqlite3", clock)
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+    await svc.join(CH, BOB, "Bob")
+    clock.advance(20)
+    with pytest.raises(TableError, match=r"Only the host can close the lobby, or anyone once "
+                                         r"it has been idle for 24 hours \(4 hours to go\)"):
+        await svc.abandon(CH, BOB)
+    with pytest.raises(TableError, match="already has a Navegador lobby. `/join` it, or open "
+                                         r"a new one in another channel or thread \(one game "
+                                         r"per channel\)\.$"):
+        await svc.open_lobby(CH, GUILD, CAROL, "Carol", "vasco")
+    clock.advance(5)
+    with pytest.raises(TableError, match="It has been idle for 25 hours: `/abandon` closes it"):
+        await svc.open_lobby(CH, GUILD, CAROL, "Carol", "vasco")
+    closed = await svc.abandon(CH, CAROL)                 # not even seated: it is stale
+    assert "The lobby is closed" in closed.text
+    opened = await svc.open_lobby(CH, GUILD, CAROL, "Carol", "vasco")
+    assert "Carol opened a Vasco da Gama table" in opened.text

@@ -26,6 +26,8 @@ from bot.table.table import Table
 from bot.table.tables import DISK_FULL, Tables
 from rules import RulesError, game_names, get_game
 
+LOBBY_IDLE = 24 * 3600.0    # seconds a lobby sits unchanged before anyone may close it
+
 
 class LobbyDesk:
     def __init__(self, tables: Tables, narrator: Narrator,
@@ -90,9 +92,12 @@ class LobbyDesk:
         if existing is not None:
             title = get_game(existing.game).title
             if existing.status == "lobby":
+                idle = self.tables.clock() - existing.updated
+                stale = (f" It has been idle for {words.duration(idle)}: `/abandon` closes it."
+                         if idle >= LOBBY_IDLE else "")
                 raise TableError(f"This channel already has a {title} lobby. `/join` it, or "
                                  "open a new one in another channel or thread (one game per "
-                                 "channel).")
+                                 f"channel).{stale}")
             # a game under way takes no one new: `/join` would only be refused
             raise TableError(f"This channel already has a {title} game under way. Watch it "
                              "with `/board`, or open a new one in another channel or thread "

@@ -29,7 +29,7 @@ from typing import Any, ParamSpec, Self, TypeVar
 from bot.pictures import Pictures
 from bot.store import DiskFull, GameRow, Store, open_store
 from bot.table import lobby, words
-from bot.table.lobby_desk import LobbyDesk
+from bot.table.lobby_desk import LOBBY_IDLE, LobbyDesk
 from bot.table.moves import MoveDesk
 from bot.table.narrate import Narrator
 from bot.table.overview import my_games
@@ -268,8 +268,13 @@ class TableService:
         table = await self.tables.here(channel_id)
         seated = table.seat_of(user_id) is not None
         if table.row.status == "lobby":
-            if not (can_manage or user_id == table.row.host_id):
-                raise TableError("Only the host can close the lobby; you can `/leave` it.")
+            idle = self.clock() - table.row.updated
+            if not (can_manage or user_id == table.row.host_id or idle >= LOBBY_IDLE):
+                # a host who vanished would hold the channel for ever
+                raise TableError(
+                    "Only the host can close the lobby, or anyone once it has been idle for "
+                    f"{words.duration(LOBBY_IDLE)} ({words.duration(LOBBY_IDLE - idle)} to "
+                    "go); you can `/leave` it.")
             await self.tables.update(table, status="abandoned")
             return Reply(text=f"The lobby is closed. Open a new one with {table.start_command}.")
         if not seated and not can_manage:
