@@ -224,7 +224,7 @@ class LocalTable:
             else:
                 self.confirming[uid] = head
             question = (words.resign_question(level) if head == "resign" else
-                        words.abandon_question(False))
+                        await s.abandon_question(ch))
             return Reply(text=f"/{head}: {question} {CONFIRM_HINT}", ephemeral=True)
         if head == "replace":
             return await self._replace(uid, rest)

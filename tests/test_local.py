@@ -295,3 +295,15 @@ async def test_rematch_after_the_game_ended_opens_its_table_again(tmp_path):
         assert "Navegador** begins" in out
     finally:
         await svc.close()
+
+
+async def test_abandon_asks_to_close_a_lobby_in_a_lobbys_words(tmp_path):
+    svc = await TableService.open(tmp_path / "a.sqlite3", render=False)
+    table = LocalTable(svc, tmp_path / "boards")
+    try:
+        await table.handle("alice: /navegador start")
+        out = "\n".join(await table.handle("alice: /abandon"))
+        assert "/abandon: Close this lobby? Everyone seated at it leaves" in out
+        assert "The lobby is closed" in "\n".join(await table.handle("alice: yes"))
+    finally:
+        await svc.close()

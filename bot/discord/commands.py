@@ -470,7 +470,8 @@ async def abandon_command(interaction: discord.Interaction) -> None:
     channel = channel_of(interaction)
     perms = interaction.permissions
     can_manage = bool(perms and perms.manage_channels)
-    await confirm_first(interaction, words.abandon_question(can_manage), "Abandon",
+    question = await service.abandon_question(channel, can_manage)
+    await confirm_first(interaction, question, "Abandon",
                         lambda: service.abandon(channel, interaction.user.id, can_manage))
 
 

@@ -261,6 +261,11 @@ class TableService:
 
     # The table as a whole --------------------------------------------------------------
 
+    async def abandon_question(self, channel_id: int, can_manage: bool = False) -> str:
+        """The "are you sure?" before ``abandon``: closing a lobby, or ending a game."""
+        row = await self.store.open_game(channel_id)
+        return words.abandon_question(can_manage, row is not None and row.status == "lobby")
+
     @_guarded
     async def abandon(self, channel_id: int, user_id: int, can_manage: bool = False) -> Reply:
         """Vote to end the game; it ends when every human player agrees, or at once for a

@@ -122,7 +122,9 @@ def replace_question(name: str, level: str) -> str:
             f"{name} comes back and takes the seat back with `/join`.")
 
 
-def abandon_question(can_manage: bool) -> str:
+def abandon_question(can_manage: bool, lobby: bool = False) -> str:
+    if lobby:
+        return "Close this lobby? Everyone seated at it leaves; a new table can open here."
     if can_manage:
         return "End this game now for everyone? You have Manage Channel, so it ends at once."
     return "Vote to abandon this game? It ends when every human player has voted."
