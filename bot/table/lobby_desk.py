@@ -55,9 +55,8 @@ class LobbyDesk:
                                 if row is not None and row.status == "lobby"
                                 else "Open a new one with `/<game> start`."))
         if row is None:
-            games = [get_game(n) for n in game_names()]
             raise TableError(f"There is no lobby in this channel. Open one with "
-                             f"{words.start_hint(games)}.")
+                             f"{words.start_hint()}.")
         if row.status != "lobby":
             raise TableError("A game is already being played here. Watch it with `/board`, or "
                              "open a new lobby in another channel or thread.")
@@ -132,9 +131,8 @@ class LobbyDesk:
             raise TableError(f"The {get_game(row.game).title} game here is still being "
                              "played; ask for a rematch once it is over.")
         if row is None or row.seed is None:        # none, or a lobby closed unstarted
-            games = [get_game(n) for n in game_names()]
             raise TableError("There is no game over in this channel to play again. Open a "
-                             f"table with {words.start_hint(games)}.")
+                             f"table with {words.start_hint()}.")
         title = get_game(row.game).title
         if game_id is not None and row.id != game_id:
             raise TableError(f"A newer game has been played here since; `/rematch` plays the "

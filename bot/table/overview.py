@@ -12,7 +12,7 @@ from bot.table.reminders import board_link
 from bot.table.replies import Reply
 from bot.table.table import Table
 from bot.table.tables import Tables
-from rules import game_names, get_game
+from rules import get_game
 
 SHOWN = 20               # tables listed at most (the private message must stay one)
 
@@ -20,9 +20,8 @@ SHOWN = 20               # tables listed at most (the private message must stay 
 async def my_games(tables: Tables, user_id: int) -> Reply:
     rows = await tables.store.open_games_of(user_id)
     if not rows:
-        games = [get_game(n) for n in game_names()]
         return Reply(text="You are not seated at any table. Open one with "
-                          f"{words.start_hint(games)}, or `/join` a lobby.", ephemeral=True)
+                          f"{words.start_hint()}, or `/join` a lobby.", ephemeral=True)
     now = tables.clock()
     mine: list[str] = []
     others: list[str] = []

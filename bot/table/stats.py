@@ -16,7 +16,7 @@ from bot.store import GameRow
 from bot.table import words
 from bot.table.replies import Reply
 from bot.table.tables import Tables
-from rules import game_names, get_game
+from rules import get_game
 
 GAMES = 500              # the newest finished games a /stats looks at
 KEPT = 5_000             # finished games' results kept in memory (a few hundred bytes each)
@@ -74,9 +74,8 @@ class StatsDesk:
         rows = await self.tables.store.finished_games(guild_id, channel_id, GAMES)
         finishes = [f for f in [await self.finish(r) for r in rows] if f is not None]
         if not finishes:
-            games = [get_game(n) for n in game_names()]
             return Reply(text=f"📊 No game has been played to the end {where} yet. Start one "
-                              f"with {words.start_hint(games)}.")
+                              f"with {words.start_hint()}.")
         return Reply(text=words.clip("\n".join(records_text(finishes, where, user_id,
                                                             len(rows) == GAMES))))
 

@@ -23,7 +23,7 @@ from bot.table.computers import level_of, rules_options
 from bot.table.replies import RaceError, TableError
 from bot.table.table import Table
 from bot.table.thinkers import Request, Thinkers, ThreadThinkers
-from rules import Event, Game, RulesError, game_names, get_game
+from rules import Event, Game, RulesError, get_game
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +52,7 @@ class Play:
 def no_game(last: GameRow | None = None) -> str:
     """Why there is nothing to play here; a game that just ended says so, rather than
     leave its players wondering where it went."""
-    games = [get_game(n) for n in game_names()]
-    start = f"with {words.start_hint(games)}, then friends `/join`."
+    start = f"with {words.start_hint()}, then friends `/join`."
     if last is not None and last.status == "finished":
         return (f"The {get_game(last.game).title} game in this channel is over (`/score` "
                 f"shows the final scores, `/log` its last moves). Start a new one {start}")

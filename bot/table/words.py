@@ -11,7 +11,7 @@ import re
 import unicodedata
 from typing import Any
 
-from rules import Event, Game, GameResult
+from rules import Event, Game, GameResult, game_names
 
 DISCORD_LIMIT = 1900   # a little under Discord's 2000-character message limit
 ECHO_LIMIT = 60        # characters of a player's own input echoed back in a refusal
@@ -54,9 +54,9 @@ def variant_line(game: Game, options: dict[str, Any]) -> str:
     return f"🔀 Variant: {text}" if text else ""
 
 
-def start_hint(games: list[Game]) -> str:
-    """How to open a table, naming every game."""
-    return " or ".join(f"`/{g.name} start`" for g in games)
+def start_hint() -> str:
+    """How to open a table, naming every registered game."""
+    return " or ".join(f"`/{name} start`" for name in game_names())
 
 
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
