@@ -62,7 +62,8 @@ def check_level(level: str | None) -> str:
 
 
 def rules_options(options: dict[str, Any]) -> dict[str, Any]:
-    """A game row's options as the rules take them: without the computers' levels."""
+    """A game row's options as the rules take them: without the bot's own maps (the
+    computers' levels, the seats handed over, a rematch lobby's colours)."""
     return {k: v for k, v in options.items() if k not in (COMPUTERS, HANDED_OVER, COLOURS)}
 
 
