@@ -78,7 +78,7 @@ def play_one(game_name: str, seats: list[str], seed: int, rotation: int,
     for label in order:
         policies.append(computer(game, label.split("-")[0], think=think,
                                  clock=time.perf_counter if cap else None, budget=budget))
-    state = game.setup(n, seed, options) if options else game.setup(n, seed)
+    state = game.setup(n, seed, options)
     records = [SeatRecord(label, 0, 0, False) for label in order]
     ply = 0
     while (acting := game.to_act(state)) and ply < MAX_PLIES:
