@@ -354,6 +354,46 @@ async def test_a_worker_dropped_as_the_pool_closes_is_still_reaped(
     assert reaped == [old]
 
 
+async def test_a_worker_still_being_forked_as_the_pool_closes_is_reaped(
+        monkeypatch: pytest.MonkeyPatch):
+    """``close`` cancels a replacement that is still being forked; the fork runs on in its
+    thread and makes a process all the same, which must be reaped by ``close``, not left
+    running, owned by nobody."""
+    painter = await pool(1)
+    reaped: list[Worker] = []
+    made: list[Worker] = []
+    forking, may_fork = threading.Event(), threading.Event()
+    real_launch, real_reap = Worker.launch.__func__, Worker.reap     # type: ignore[attr-defined]
+
+    def slow_launch(cls: type[Worker], *args: Any) -> Worker:
+        forking.set()
+        may_fork.wait(30)                   # still forking when the pool closes
+        worker = real_launch(cls, *args)
+        made.append(worker)
+        return worker
+
+    def counted(self: Worker) -> None:
+        real_reap(self)
+        reaped.append(self)
+
+    monkeypatch.setattr(Worker, "launch", classmethod(slow_launch))
+    monkeypatch.setattr(Worker, "reap", counted)
+    (old,) = painter._all
+    painter._replace(old)                   # its replacement starts forking
+    assert await asyncio.to_thread(forking.wait, 30)
+    closing = asyncio.ensure_future(painter.close())
+    await asyncio.sleep(0.05)               # close has cancelled the start mid-fork
+    may_fork.set()
+    await asyncio.wait_for(closing, 30)
+    for _ in range(300):                    # (close waits for the fork; before, it did not)
+        if made:
+            break
+        await asyncio.sleep(0.01)
+    assert len(made) == 1
+    assert made[0] in reaped and old in reaped
+    assert not painter._all
+
+
 # Bounded ---------------------------------------------------------------------------------
 
 

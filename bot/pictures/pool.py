@@ -254,6 +254,7 @@ class ProcessPainter:
         self._slots = asyncio.Condition()   # notified when a worker can take a picture
         self._spawning: set[asyncio.Task[None]] = set()     # replacements starting
         self._reaping: set[asyncio.Task[None]] = set()      # dropped workers being reaped
+        self._forking: set[asyncio.Future[Worker]] = set()  # worker processes being forked
         self._closed = False
         self.replaced = 0           # workers started to replace one that died or was retired
         self.drawn_by: Counter[int] = Counter()     # pictures answered, by worker pid
@@ -271,9 +272,15 @@ class ProcessPainter:
             raise failed[0]
 
     async def _launch(self) -> Worker:
-        worker = await asyncio.to_thread(Worker.launch, self.ctx, self.painter, self.memory_mb,
-                                         self.nice)
-        self._all.add(worker)
+        forking = asyncio.ensure_future(asyncio.to_thread(
+            Worker.launch, self.ctx, self.painter, self.memory_mb, self.nice))
+        # The fork runs on in its thread even if this start is cancelled (``close`` cancels
+        # the replacements starting): the pool takes the worker as soon as it exists, not
+        # when this start resumes, so that ``close`` (which waits for every fork) reaps it
+        # too. Before, a start cancelled mid-fork left its process owned by nobody.
+        forking.add_done_callback(self._forked)
+        self._forking.add(forking)
+        worker = await asyncio.shield(forking)
         try:
             hello = await worker.receive(START_TIMEOUT)
             if hello != READY:
@@ -282,6 +289,11 @@ class ProcessPainter:
             self._drop(worker)
             raise
         return worker
+
+    def _forked(self, forking: asyncio.Future[Worker]) -> None:
+        self._forking.discard(forking)
+        if not forking.cancelled() and forking.exception() is None:
+            self._all.add(forking.result())
 
     def pids(self) -> list[int]:
         return sorted(w.pid for w in self._all if w.pid is not None)
@@ -411,6 +423,11 @@ class ProcessPainter:
         self._closed = True
         for task in list(self._spawning):
             task.cancel()
+        # a fork under way ends within a fraction of a second and hands its worker to the
+        # pool (``_forked``): wait for it, and for the cancelled starts, so that every
+        # worker is in ``_all`` or already dropped before it is emptied
+        await asyncio.gather(*list(self._spawning), *list(self._forking),
+                             return_exceptions=True)
         workers = list(self._all)
         self._all.clear()
         for worker in workers:
