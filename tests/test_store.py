@@ -227,3 +227,23 @@ async def test_a_sqlite_store_closes_once_and_then_quietly(tmp_path):
     again = await SqliteStore.open(tmp_path / "s.sqlite3")
     assert (await again.game(game.id)) == game
     await again.close()
+
+
+async def test_a_servers_finished_games_are_read_from_their_own_index(tmp_path):
+    """``/stats`` reads a server's finished games through the partial index of finished
+    games, not a scan of every game the bot ever held."""
+    s = await open_store(tmp_path / "f.sqlite3")
+    asked: list[tuple[str, tuple]] = []
+    read_all = s._read_all
+
+    async def spy(sql, args=()):
+        asked.append((sql, tuple(args)))
+        return await read_all(sql, args)
+
+    s._read_all = spy                               # type: ignore[method-assign]
+    await s.finished_games(9, 1, 500)
+    await s.close()
+    (sql, args), = asked
+    with sqlite3.connect(tmp_path / "f.sqlite3") as db:
+        plan = " ".join(str(row) for row in db.execute(f"EXPLAIN QUERY PLAN {sql}", args))
+    assert "games_finished_by_guild" in plan and "SCAN games" not in plan, plan

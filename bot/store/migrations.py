@@ -122,6 +122,12 @@ MIGRATIONS: list[tuple[int, list[str | Native]]] = [
         # '' means the notation itself
         "ALTER TABLE moves ADD COLUMN public TEXT NOT NULL DEFAULT ''",
     ]),
+    (3, [
+        # /stats reads a server's finished games, newest first: without this it scanned
+        # every game the bot ever held (a partial index: only finished games are in it)
+        "CREATE INDEX games_finished_by_guild ON games(guild_id, id) "
+        "WHERE status = 'finished'",
+    ]),
 ]
 
 LATEST = MIGRATIONS[-1][0]
