@@ -10,6 +10,7 @@ from bot_support import ALICE, BOB, CAROL, DAVE, GUILD, NAMES, make_service
 from databases import Databases
 
 from bot.table import TableService
+from bot.table.stats import Finish, Seat, records_text
 from tests import toy_game
 
 CH1, CH2, ELSEWHERE = 501, 502, 601
@@ -104,3 +105,32 @@ async def test_the_records_do_not_crowd_out_the_games_being_played(tmp_path, nim
     first = (await svc.stats(GUILD, CH1, ALICE)).text
     assert reads == 3 and list(svc.tables._cache) == [live]
     assert (await svc.stats(GUILD, CH1, ALICE)).text == first and reads == 3
+
+
+def seat(user: int | None, name: str, score: int, won: bool = False) -> Seat:
+    return Seat(user, name, score, won)
+
+
+def test_equal_records_share_their_place(nim):
+    """Two players with as many wins in as many games are tied: the same medal, the same
+    number, and the next one counts the places before it."""
+    finishes = [Finish("nim", (seat(ALICE, "Alice", 1, True), seat(BOB, "Bob", 0))),
+                Finish("nim", (seat(BOB, "Bob", 1, True), seat(ALICE, "Alice", 0))),
+                Finish("nim", (seat(CAROL, "Carol", 1, True), seat(DAVE, "Dave", 0))),
+                Finish("nim", (seat(DAVE, "Dave", 0), seat(CAROL, "Carol", 1, True)))]
+    lines = records_text(finishes, "in this server", ALICE, False)
+    board = lines[lines.index("**Most wins**") + 1:lines.index("**Best scores**")]
+    assert board == ["🥇 **Carol** — 2 wins in 2 games",
+                     "🥈 **Alice** — 1 win in 2 games", "🥈 **Bob** — 1 win in 2 games",
+                     "4. **Dave** — 0 wins in 2 games"]
+
+
+def test_the_computers_count_games_not_seats(nim):
+    """Two computers at one table are one game for the computers, and one win if either
+    won it — never two."""
+    finishes = [Finish("nim", (seat(ALICE, "Alice", 0), seat(None, "Ana (computer)", 1, True),
+                               seat(None, "Bea (computer)", 0))),
+                Finish("nim", (seat(ALICE, "Alice", 1, True), seat(None, "Ana (computer)", 0),
+                               seat(None, "Alice 2 (computer)", 0)))]
+    text = "\n".join(records_text(finishes, "in this server", ALICE, False))
+    assert "🤖 Computer players — 1 win in 2 games" in text
