@@ -12,6 +12,7 @@ from databases import Databases
 
 from bot.table import TableService
 from bot.table.computers import level_of
+from bot.table.lobby import colour_names
 from bot.table.replies import TableError
 from tests import toy_game
 
@@ -147,3 +148,24 @@ async def test_the_games_end_pings_every_player_but_the_one_who_ended_it(tmp_pat
     assert sorted(reply.notify) == sorted({ALICE, BOB, CAROL} - {user})
     board = await svc.board(CH, ALICE)
     assert board.notify == []                           # told once, not on every /board
+
+
+async def test_a_game_stored_with_the_old_colours_is_played_again_in_free_ones(tmp_path, nim):
+    """A game begun before the palette changed names colours no longer offered ('sky
+    blue', 'vermillion'): asking for a rematch, and joining it, give a free colour instead
+    of refusing the old one as 'not one of our colours'."""
+    import sqlite3
+
+    svc = await make_service(tmp_path / "r.sqlite3")
+    await nim_played_out(svc, [ALICE, BOB])
+    old = await svc.table(CH)
+    with sqlite3.connect(tmp_path / "r.sqlite3") as db:
+        for user, colour in ((ALICE, "vermillion"), (BOB, "sky blue")):
+            db.execute("UPDATE seats SET colour = ? WHERE game_id = ? AND user_id = ?",
+                       (colour, old.row.id, user))
+    svc.tables.forget(old.row.id)
+    await svc.rematch(CH, GUILD, BOB, "Bob")
+    await svc.join(CH, ALICE, "Alice")
+    table = await svc.table(CH)
+    assert [s.user_id for s in table.seats] == [BOB, ALICE]
+    assert all(s.colour in colour_names() for s in table.seats)

@@ -154,9 +154,13 @@ class LobbyDesk:
         options = rules_options(row.options)        # the rules it was played by, as stored
         for s in computers:
             options = with_level(options, s.name, level_of(row.options, s.name))
+        # a colour no longer offered (a game begun before the palette changed) is not
+        # asked for again: its player gets a free one
         options[COLOURS] = {str(owners[s.seat]): s.colour for s in seats
-                            if s.seat in owners and owners[s.seat] != user_id}
-        host = SeatRow(0, user_id, user_name, lobby.pick_colour(computers, mine))
+                            if s.seat in owners and owners[s.seat] != user_id
+                            and s.colour in lobby.PALETTE}
+        host = SeatRow(0, user_id, user_name, lobby.pick_colour(
+            computers, mine if mine in lobby.PALETTE else None))
         table = await self._create(channel_id, guild_id, g.name, host, options)
         if computers:
             table = await self._save(table, [host, *(SeatRow(0, None, s.name, s.colour)
@@ -183,7 +187,7 @@ class LobbyDesk:
                              "table in a different channel or thread.")
         if colour is None:                    # a rematch: the colour they played, if free
             colour = old_colour(table.row.options, user_id)
-            if colour in {s.colour for s in table.seats}:
+            if colour in {s.colour for s in table.seats} or colour not in lobby.PALETTE:
                 colour = None
         seat = SeatRow(len(table.seats), user_id, user_name,
                        lobby.pick_colour(table.seats, colour))
