@@ -134,3 +134,25 @@ def test_the_computers_count_games_not_seats(nim):
                                seat(None, "Alice 2 (computer)", 0)))]
     text = "\n".join(records_text(finishes, "in this server", ALICE, False))
     assert "🤖 Computer players — 1 win in 2 games" in text
+
+
+async def test_a_finished_game_that_no_longer_replays_is_left_out_not_the_records(
+        tmp_path, nim):
+    """One old game whose log the rules no longer replay (a rule changed since) is left
+    out of the records; /stats still answers with the others instead of 'I could not
+    load this game'."""
+    import sqlite3
+
+    svc = await make_service(tmp_path / "s.sqlite3")
+    await nim_game(svc, CH1, [ALICE, BOB])
+    await nim_game(svc, CH2, [ALICE, CAROL])
+    broken = (await svc.table(CH1)).row.id
+    with sqlite3.connect(tmp_path / "s.sqlite3") as db:
+        db.execute("DROP TRIGGER moves_no_update")
+        db.execute("DELETE FROM snapshots WHERE game_id = ?", (broken,))
+        db.execute("UPDATE moves SET notation = 'take 9' WHERE game_id = ? AND ply = 1",
+                   (broken,))
+    svc.tables.forget(broken)
+    text = (await svc.stats(GUILD, CH1, ALICE)).text
+    assert text.startswith("📊 **Records in this server** — 1 game played to the end: Nim 1")
+    assert "Carol" in text and "Bob" not in text

@@ -4,7 +4,7 @@ won most, the best score of each game, and the caller's own record.
 Worked out from what the store keeps already: each finished game's final state is replayed
 once (its log from the last snapshot, never through the table cache, which holds the games
 being played) and its result kept here; a finished game never changes. Only finished games
-count: an abandoned one has no result.
+count: an abandoned one has no result, and one whose log no longer replays is left out.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.store import GameRow
 from bot.table import words
-from bot.table.replies import Reply
+from bot.table.replies import Reply, TableError
 from bot.table.tables import Tables
 from rules import get_game
 
@@ -55,7 +55,10 @@ class StatsDesk:
         if found is None:
             g = get_game(row.game)
             log_row, seats, snap, moves = await self.tables.store.read_log(row.id)
-            _, state = self.tables.replay(g, log_row, snap, moves)
+            try:
+                _, state = self.tables.replay(g, log_row, snap, moves)
+            except TableError:       # its log no longer replays (logged): left out
+                return None
             result = g.result(state)
             if result is None:       # marked finished, yet no result: nothing to count
                 return None
