@@ -169,3 +169,23 @@ async def test_a_game_stored_with_the_old_colours_is_played_again_in_free_ones(t
     table = await svc.table(CH)
     assert [s.user_id for s in table.seats] == [BOB, ALICE]
     assert all(s.colour in colour_names() for s in table.seats)
+
+
+async def test_a_lobby_opened_and_closed_since_does_not_hide_the_game_to_play_again(
+        db: Databases):
+    """After the game ended someone opened a lobby and closed it unstarted: the game over
+    is still the last one played here, by `/rematch` and by its "Play again"."""
+    toy_game.install()
+    try:
+        svc = await make_service(db / "r.sqlite3")
+        await nim_played_out(svc, [ALICE, BOB])
+        played = (await svc.table(CH)).row.id
+        await svc.open_lobby(CH, GUILD, CAROL, "Carol", "nim")
+        await svc.leave(CH, CAROL)                       # empty: the lobby is closed
+        reply = await svc.rematch(CH, GUILD, BOB, "Bob", game_id=played)
+        assert reply.text.startswith("🔁 Bob asks for a rematch: a new Nim table")
+        await svc.leave(CH, BOB)
+        reply = await svc.rematch(CH, GUILD, ALICE, "Alice")
+        assert reply.notify == [BOB]
+    finally:
+        toy_game.uninstall()

@@ -130,7 +130,9 @@ class LobbyDesk:
         if row is not None and row.status == "active":
             raise TableError(f"The {get_game(row.game).title} game here is still being "
                              "played; ask for a rematch once it is over.")
-        if row is None or row.seed is None:        # none, or a lobby closed unstarted
+        if row is not None and row.seed is None:   # a lobby closed unstarted: no game
+            row = await self.tables.store.last_played(channel_id)
+        if row is None:
             raise TableError("There is no game over in this channel to play again. Open a "
                              f"table with {words.start_hint()}.")
         title = get_game(row.game).title
