@@ -189,3 +189,26 @@ async def test_a_lobby_opened_and_closed_since_does_not_hide_the_game_to_play_ag
         assert reply.notify == [BOB]
     finally:
         toy_game.uninstall()
+
+
+async def test_the_last_player_handed_over_closes_the_game_with_play_again(tmp_path, nim):
+    """The game whose last human resigned, or was replaced, is abandoned like one everyone
+    voted to end: its last message offers to play it again, as /abandon's does."""
+    svc = await make_service(tmp_path / "r.sqlite3")
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "nim")
+    await svc.add_computer(CH, ALICE)
+    await svc.start_game(CH, ALICE)
+    game = (await svc.table(CH)).row.id
+    reply = await svc.resign(CH, ALICE)
+    assert "no human players are left, so the game is closed. `/rematch` plays it again, " \
+           "or start a new one with `/nim start`." in reply.text
+    assert reply.rematch == game
+    again = await svc.rematch(CH, GUILD, ALICE, "Alice", game_id=game)
+    assert [s.user_id for s in (await svc.table(CH)).seats] == [ALICE, None]
+    assert again.notify == []
+    await svc.start_game(CH, ALICE)                    # and a channel manager hands her
+    game = (await svc.table(CH)).row.id                # seat over: the same
+    reply = await svc.replace(CH, DAVE, "Dave", ALICE, "Alice", "easy", can_manage=True)
+    assert "so the Nim game is closed. `/rematch` plays it again, or start a new one " \
+           "with `/nim start`." in reply.text
+    assert reply.rematch == game
