@@ -212,3 +212,22 @@ async def test_the_last_player_handed_over_closes_the_game_with_play_again(tmp_p
     assert "so the Nim game is closed. `/rematch` plays it again, or start a new one " \
            "with `/nim start`." in reply.text
     assert reply.rematch == game
+
+
+async def test_a_rematch_at_a_table_full_of_computers_asks_nobody_to_sail_along(
+        tmp_path, nim):
+    """Against computers only, the rematch's table is full at once: it does not ask who
+    sails along (nobody can join), it says the host can start."""
+    svc = await make_service(tmp_path / "r.sqlite3")
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "nim")
+    await svc.add_computer(CH, ALICE)
+    await svc.add_computer(CH, ALICE)
+    await svc.start_game(CH, ALICE)
+    while (await svc.table(CH)).row.status == "active":
+        await take(svc)
+    reply = await svc.rematch(CH, GUILD, ALICE, "Alice")
+    first = reply.text.split("\n")[0]
+    assert first.startswith("🔁 Alice asks for a rematch: a new Nim table with the same rules "
+                            "and ")
+    assert "Who sails along?" not in first and first.endswith("`/start` when ready.")
+    assert reply.text.endswith("The table is full: the host can `/start`.")

@@ -171,8 +171,10 @@ class LobbyDesk:
         same = "the same rules" + (f" (variant `{variant}`)" if variant else "")
         if computers:
             same += " and " + words.join_names([s.name for s in computers])
+        _, high = g.player_range(table.row.options)
+        ask = "Who sails along?" if len(table.seats) < high else "`/start` when ready."
         reply = self.reply(table, f"🔁 {user_name} asks for a rematch: a new {title} table "
-                                  f"with {same}. Who sails along?")
+                                  f"with {same}. {ask}")
         reply.notify = others
         return reply
 
