@@ -3,10 +3,15 @@ first, with what to do and when the last move was — only to them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from bot_support import ALICE, BOB, CAROL, DAVE, GUILD, NAMES, Clock, make_service, to_move
 from databases import Databases
 
 from bot.table import TableService
+from bot.table.words import DISCORD_LIMIT
+from tests import toy_game
 
 CH1, CH2, CH3, CH4 = 701, 702, 703, 704
 
@@ -75,3 +80,38 @@ async def test_finding_a_players_tables_walks_the_open_games_only(tmp_path):
     with sqlite3.connect(tmp_path / "m.sqlite3") as db:
         plan = " ".join(str(row) for row in db.execute(f"EXPLAIN QUERY PLAN {sql}", args))
     assert "games_one_open" in plan and "SCAN s" not in plan, plan
+
+
+@pytest.fixture
+def nim() -> Iterator[None]:
+    toy_game.install()
+    yield
+    toy_game.uninstall()
+
+
+async def test_many_tables_list_those_waiting_on_you_first_in_whole_lines(tmp_path, nim):
+    """30 tables, the three waiting on Alice the longest untouched: they still come first
+    (and are counted), and the list stops at a whole line within one message, saying how
+    many more there are — Discord's channel ids are 19 digits, so each line is long."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "m.sqlite3", clock=clock)
+    first = 1_234_567_890_123_456_000
+    for i in range(30):
+        channel = first + i
+        await svc.open_lobby(channel, GUILD, ALICE, "Alice", "nim")
+        await svc.join(channel, BOB, "Bob")
+        await svc.start_game(channel, ALICE)
+        _, user = await to_move(svc, channel)
+        if user != (ALICE if i < 3 else BOB):           # the first three wait on Alice
+            await svc.move(channel, user, "take 1")
+        clock.advance(1)
+    text = (await svc.my_games(ALICE)).text
+    lines = text.split("\n")
+    assert len(text) <= DISCORD_LIMIT
+    assert lines[0] == "🧭 **Your tables** (30) — 3 waiting on you"
+    assert sorted(line.split("> ")[0] for line in lines[1:4]) == [
+        f"⏳ <#{first + i}" for i in range(3)]
+    assert all(line.startswith("• <#") and line.endswith(")") for line in lines[4:-1])
+    shown = len(lines) - 2
+    assert lines[-1] == f"… and {30 - shown} more."
+    assert "cut" not in text

@@ -12,6 +12,7 @@ from databases import Databases
 
 from bot.table import TableService
 from bot.table.computers import level_of
+from bot.table.lobby import colour_names
 from bot.table.replies import TableError
 from tests import toy_game
 
@@ -147,3 +148,86 @@ async def test_the_games_end_pings_every_player_but_the_one_who_ended_it(tmp_pat
     assert sorted(reply.notify) == sorted({ALICE, BOB, CAROL} - {user})
     board = await svc.board(CH, ALICE)
     assert board.notify == []                           # told once, not on every /board
+
+
+async def test_a_game_stored_with_the_old_colours_is_played_again_in_free_ones(tmp_path, nim):
+    """A game begun before the palette changed names colours no longer offered ('sky
+    blue', 'vermillion'): asking for a rematch, and joining it, give a free colour instead
+    of refusing the old one as 'not one of our colours'."""
+    import sqlite3
+
+    svc = await make_service(tmp_path / "r.sqlite3")
+    await nim_played_out(svc, [ALICE, BOB])
+    old = await svc.table(CH)
+    with sqlite3.connect(tmp_path / "r.sqlite3") as db:
+        for user, colour in ((ALICE, "vermillion"), (BOB, "sky blue")):
+            db.execute("UPDATE seats SET colour = ? WHERE game_id = ? AND user_id = ?",
+                       (colour, old.row.id, user))
+    svc.tables.forget(old.row.id)
+    await svc.rematch(CH, GUILD, BOB, "Bob")
+    await svc.join(CH, ALICE, "Alice")
+    table = await svc.table(CH)
+    assert [s.user_id for s in table.seats] == [BOB, ALICE]
+    assert all(s.colour in colour_names() for s in table.seats)
+
+
+async def test_a_lobby_opened_and_closed_since_does_not_hide_the_game_to_play_again(
+        db: Databases):
+    """After the game ended someone opened a lobby and closed it unstarted: the game over
+    is still the last one played here, by `/rematch` and by its "Play again"."""
+    toy_game.install()
+    try:
+        svc = await make_service(db / "r.sqlite3")
+        await nim_played_out(svc, [ALICE, BOB])
+        played = (await svc.table(CH)).row.id
+        await svc.open_lobby(CH, GUILD, CAROL, "Carol", "nim")
+        await svc.leave(CH, CAROL)                       # empty: the lobby is closed
+        reply = await svc.rematch(CH, GUILD, BOB, "Bob", game_id=played)
+        assert reply.text.startswith("🔁 Bob asks for a rematch: a new Nim table")
+        await svc.leave(CH, BOB)
+        reply = await svc.rematch(CH, GUILD, ALICE, "Alice")
+        assert reply.notify == [BOB]
+    finally:
+        toy_game.uninstall()
+
+
+async def test_the_last_player_handed_over_closes_the_game_with_play_again(tmp_path, nim):
+    """The game whose last human resigned, or was replaced, is abandoned like one everyone
+    voted to end: its last message offers to play it again, as /abandon's does."""
+    svc = await make_service(tmp_path / "r.sqlite3")
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "nim")
+    await svc.add_computer(CH, ALICE)
+    await svc.start_game(CH, ALICE)
+    game = (await svc.table(CH)).row.id
+    reply = await svc.resign(CH, ALICE)
+    assert "no human players are left, so the game is closed. `/rematch` plays it again, " \
+           "or start a new one with `/nim start`." in reply.text
+    assert reply.rematch == game
+    again = await svc.rematch(CH, GUILD, ALICE, "Alice", game_id=game)
+    assert [s.user_id for s in (await svc.table(CH)).seats] == [ALICE, None]
+    assert again.notify == []
+    await svc.start_game(CH, ALICE)                    # and a channel manager hands her
+    game = (await svc.table(CH)).row.id                # seat over: the same
+    reply = await svc.replace(CH, DAVE, "Dave", ALICE, "Alice", "easy", can_manage=True)
+    assert "so the Nim game is closed. `/rematch` plays it again, or start a new one " \
+           "with `/nim start`." in reply.text
+    assert reply.rematch == game
+
+
+async def test_a_rematch_at_a_table_full_of_computers_asks_nobody_to_sail_along(
+        tmp_path, nim):
+    """Against computers only, the rematch's table is full at once: it does not ask who
+    sails along (nobody can join), it says the host can start."""
+    svc = await make_service(tmp_path / "r.sqlite3")
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "nim")
+    await svc.add_computer(CH, ALICE)
+    await svc.add_computer(CH, ALICE)
+    await svc.start_game(CH, ALICE)
+    while (await svc.table(CH)).row.status == "active":
+        await take(svc)
+    reply = await svc.rematch(CH, GUILD, ALICE, "Alice")
+    first = reply.text.split("\n")[0]
+    assert first.startswith("🔁 Alice asks for a rematch: a new Nim table with the same rules "
+                            "and ")
+    assert "Who sails along?" not in first and first.endswith("`/start` when ready.")
+    assert reply.text.endswith("The table is full: the host can `/start`.")

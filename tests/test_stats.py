@@ -10,6 +10,7 @@ from bot_support import ALICE, BOB, CAROL, DAVE, GUILD, NAMES, make_service
 from databases import Databases
 
 from bot.table import TableService
+from bot.table.stats import Finish, Seat, records_text
 from tests import toy_game
 
 CH1, CH2, ELSEWHERE = 501, 502, 601
@@ -104,3 +105,54 @@ async def test_the_records_do_not_crowd_out_the_games_being_played(tmp_path, nim
     first = (await svc.stats(GUILD, CH1, ALICE)).text
     assert reads == 3 and list(svc.tables._cache) == [live]
     assert (await svc.stats(GUILD, CH1, ALICE)).text == first and reads == 3
+
+
+def seat(user: int | None, name: str, score: int, won: bool = False) -> Seat:
+    return Seat(user, name, score, won)
+
+
+def test_equal_records_share_their_place(nim):
+    """Two players with as many wins in as many games are tied: the same medal, the same
+    number, and the next one counts the places before it."""
+    finishes = [Finish("nim", (seat(ALICE, "Alice", 1, True), seat(BOB, "Bob", 0))),
+                Finish("nim", (seat(BOB, "Bob", 1, True), seat(ALICE, "Alice", 0))),
+                Finish("nim", (seat(CAROL, "Carol", 1, True), seat(DAVE, "Dave", 0))),
+                Finish("nim", (seat(DAVE, "Dave", 0), seat(CAROL, "Carol", 1, True)))]
+    lines = records_text(finishes, "in this server", ALICE, False)
+    board = lines[lines.index("**Most wins**") + 1:lines.index("**Best scores**")]
+    assert board == ["🥇 **Carol** — 2 wins in 2 games",
+                     "🥈 **Alice** — 1 win in 2 games", "🥈 **Bob** — 1 win in 2 games",
+                     "4. **Dave** — 0 wins in 2 games"]
+
+
+def test_the_computers_count_games_not_seats(nim):
+    """Two computers at one table are one game for the computers, and one win if either
+    won it — never two."""
+    finishes = [Finish("nim", (seat(ALICE, "Alice", 0), seat(None, "Ana (computer)", 1, True),
+                               seat(None, "Bea (computer)", 0))),
+                Finish("nim", (seat(ALICE, "Alice", 1, True), seat(None, "Ana (computer)", 0),
+                               seat(None, "Alice 2 (computer)", 0)))]
+    text = "\n".join(records_text(finishes, "in this server", ALICE, False))
+    assert "🤖 Computer players — 1 win in 2 games" in text
+
+
+async def test_a_finished_game_that_no_longer_replays_is_left_out_not_the_records(
+        tmp_path, nim):
+    """One old game whose log the rules no longer replay (a rule changed since) is left
+    out of the records; /stats still answers with the others instead of 'I could not
+    load this game'."""
+    import sqlite3
+
+    svc = await make_service(tmp_path / "s.sqlite3")
+    await nim_game(svc, CH1, [ALICE, BOB])
+    await nim_game(svc, CH2, [ALICE, CAROL])
+    broken = (await svc.table(CH1)).row.id
+    with sqlite3.connect(tmp_path / "s.sqlite3") as db:
+        db.execute("DROP TRIGGER moves_no_update")
+        db.execute("DELETE FROM snapshots WHERE game_id = ?", (broken,))
+        db.execute("UPDATE moves SET notation = 'take 9' WHERE game_id = ? AND ply = 1",
+                   (broken,))
+    svc.tables.forget(broken)
+    text = (await svc.stats(GUILD, CH1, ALICE)).text
+    assert text.startswith("📊 **Records in this server** — 1 game played to the end: Nim 1")
+    assert "Carol" in text and "Bob" not in text

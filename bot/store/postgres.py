@@ -248,6 +248,13 @@ class PostgresStore:
             "ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1", channel_id)
         return _game(row) if row else None
 
+    async def last_played(self, channel_id: int) -> GameRow | None:
+        """The most recent game here that was started (``/rematch``)."""
+        row = await self._read_one(
+            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = $1 AND seed IS NOT NULL "
+            "ORDER BY id DESC LIMIT 1", channel_id)
+        return _game(row) if row else None
+
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._read_one(f"SELECT {_GAME_COLS} FROM games WHERE id = $1", game_id)
         return _game(row) if row else None

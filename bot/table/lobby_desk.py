@@ -130,7 +130,9 @@ class LobbyDesk:
         if row is not None and row.status == "active":
             raise TableError(f"The {get_game(row.game).title} game here is still being "
                              "played; ask for a rematch once it is over.")
-        if row is None or row.seed is None:        # none, or a lobby closed unstarted
+        if row is not None and row.seed is None:   # a lobby closed unstarted: no game
+            row = await self.tables.store.last_played(channel_id)
+        if row is None:
             raise TableError("There is no game over in this channel to play again. Open a "
                              f"table with {words.start_hint()}.")
         title = get_game(row.game).title
@@ -154,9 +156,13 @@ class LobbyDesk:
         options = rules_options(row.options)        # the rules it was played by, as stored
         for s in computers:
             options = with_level(options, s.name, level_of(row.options, s.name))
+        # a colour no longer offered (a game begun before the palette changed) is not
+        # asked for again: its player gets a free one
         options[COLOURS] = {str(owners[s.seat]): s.colour for s in seats
-                            if s.seat in owners and owners[s.seat] != user_id}
-        host = SeatRow(0, user_id, user_name, lobby.pick_colour(computers, mine))
+                            if s.seat in owners and owners[s.seat] != user_id
+                            and s.colour in lobby.PALETTE}
+        host = SeatRow(0, user_id, user_name, lobby.pick_colour(
+            computers, mine if mine in lobby.PALETTE else None))
         table = await self._create(channel_id, guild_id, g.name, host, options)
         if computers:
             table = await self._save(table, [host, *(SeatRow(0, None, s.name, s.colour)
@@ -165,8 +171,10 @@ class LobbyDesk:
         same = "the same rules" + (f" (variant `{variant}`)" if variant else "")
         if computers:
             same += " and " + words.join_names([s.name for s in computers])
+        _, high = g.player_range(table.row.options)
+        ask = "Who sails along?" if len(table.seats) < high else "`/start` when ready."
         reply = self.reply(table, f"🔁 {user_name} asks for a rematch: a new {title} table "
-                                  f"with {same}. Who sails along?")
+                                  f"with {same}. {ask}")
         reply.notify = others
         return reply
 
@@ -183,7 +191,7 @@ class LobbyDesk:
                              "table in a different channel or thread.")
         if colour is None:                    # a rematch: the colour they played, if free
             colour = old_colour(table.row.options, user_id)
-            if colour in {s.colour for s in table.seats}:
+            if colour in {s.colour for s in table.seats} or colour not in lobby.PALETTE:
                 colour = None
         seat = SeatRow(len(table.seats), user_id, user_name,
                        lobby.pick_colour(table.seats, colour))

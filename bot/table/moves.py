@@ -351,7 +351,8 @@ class MoveDesk:
         done = await self._hand_over(table, seat, level)
         if done is None:
             return Reply(text=f"{old.name} resigned and no human players are left, so the game "
-                              f"is closed. Start a new one with {table.start_command}.")
+                              f"is closed. `/rematch` plays it again, or start a new one with "
+                              f"{table.start_command}.", rematch=table.row.id)
         table, plays = done
         lines = [f"🏳️ {old.name} resigned; a computer player takes over the {old.colour} seat "
                  f"and plays on at {level} level.", *play_lines(table, plays)]
@@ -467,8 +468,9 @@ class MoveDesk:
         done = await self._hand_over(table, seat, level)
         if done is None:
             return Reply(text=f"{who} handed {old.name}'s seat to a computer player and no "
-                              f"human players are left, so the {title} game is closed. Start "
-                              f"a new one with {table.start_command}.")
+                              f"human players are left, so the {title} game is closed. "
+                              f"`/rematch` plays it again, or start a new one with "
+                              f"{table.start_command}.", rematch=table.row.id)
         table, plays = done
         lines = [f"🤖 {who} handed {old.name}'s {old.colour} seat to a computer player, "
                  f"which plays on at {level} level (the game had waited on {old.name} for "

@@ -14,7 +14,7 @@ from bot.table.table import Table
 from bot.table.tables import Tables
 from rules import get_game
 
-SHOWN = 20               # tables listed at most (the private message must stay one)
+LOOKED = 100             # tables looked at at most (the most recently changed)
 
 
 async def my_games(tables: Tables, user_id: int) -> Reply:
@@ -25,7 +25,9 @@ async def my_games(tables: Tables, user_id: int) -> Reply:
     now = tables.clock()
     mine: list[str] = []
     others: list[str] = []
-    for row in rows[:SHOWN]:
+    # every table is looked at before any is listed: one waiting on the player comes first
+    # however long ago it last changed
+    for row in rows[:LOOKED]:
         if row.status == "lobby":
             others.append(await lobby_line(tables, row, user_id))
             continue
@@ -34,8 +36,23 @@ async def my_games(tables: Tables, user_id: int) -> Reply:
         (mine if waiting else others).append(line)
     head = f"🧭 **Your tables** ({len(rows)})" + (
         f" — {len(mine)} waiting on you" if mine else " — none is waiting on you")
-    more = [f"… and {len(rows) - SHOWN} more."] if len(rows) > SHOWN else []
-    return Reply(text=words.clip("\n".join([head, *mine, *others, *more])), ephemeral=True)
+    return Reply(text=fitted(head, [*mine, *others], len(rows)), ephemeral=True)
+
+
+def fitted(head: str, lines: list[str], total: int) -> str:
+    """``head`` and as many whole ``lines`` as one message holds, then how many more."""
+    kept = [head]
+    size = len(head)
+    for i, line in enumerate(lines):
+        rest = total - i - 1            # the tables after this line, if it is kept
+        more = len(f"\n… and {rest} more.") if rest else 0
+        if size + 1 + len(line) + more > words.DISCORD_LIMIT:
+            break
+        kept.append(line)
+        size += 1 + len(line)
+    if total > len(kept) - 1:
+        kept.append(f"… and {total - len(kept) + 1} more.")
+    return "\n".join(kept)
 
 
 def where(row: GameRow) -> str:

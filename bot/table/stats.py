@@ -4,7 +4,7 @@ won most, the best score of each game, and the caller's own record.
 Worked out from what the store keeps already: each finished game's final state is replayed
 once (its log from the last snapshot, never through the table cache, which holds the games
 being played) and its result kept here; a finished game never changes. Only finished games
-count: an abandoned one has no result.
+count: an abandoned one has no result, and one whose log no longer replays is left out.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.store import GameRow
 from bot.table import words
-from bot.table.replies import Reply
+from bot.table.replies import Reply, TableError
 from bot.table.tables import Tables
 from rules import get_game
 
@@ -55,7 +55,10 @@ class StatsDesk:
         if found is None:
             g = get_game(row.game)
             log_row, seats, snap, moves = await self.tables.store.read_log(row.id)
-            _, state = self.tables.replay(g, log_row, snap, moves)
+            try:
+                _, state = self.tables.replay(g, log_row, snap, moves)
+            except TableError:       # its log no longer replays (logged): left out
+                return None
             result = g.result(state)
             if result is None:       # marked finished, yet no result: nothing to count
                 return None
@@ -89,20 +92,30 @@ def records_text(finishes: list[Finish], where: str, user_id: int, capped: bool)
     lines = [f"📊 **Records {where}** — {count} played to the end{newest}: " + ", ".join(
         f"{titles[name]} {n}" for name, n in per_game.most_common())]
     people: dict[int, Record] = {}
+    # the computers as one side: a game with a computer at it counts once, a win once,
+    # however many computers sat at that table
     computers = Record("Computer players")
     for f in reversed(finishes):                 # oldest first: the newest name stays
+        bots = [s for s in f.seats if s.user_id is None]
+        if bots:
+            computers.games += 1
+            computers.wins += any(s.won for s in bots)
         for s in f.seats:
-            record = computers if s.user_id is None else people.setdefault(
-                s.user_id, Record(s.name))
-            if s.user_id is not None:
-                record.name = s.name
+            if s.user_id is None:
+                continue
+            record = people.setdefault(s.user_id, Record(s.name))
+            record.name = s.name
             record.games += 1
             record.wins += s.won
     lines.append("**Most wins**")
     ranked = sorted(people.values(), key=lambda r: (-r.wins, -r.wins / r.games, -r.games,
                                                     r.name.lower()))
+    place = 0
     for i, r in enumerate(ranked[:LEADERS]):
-        medal = MEDALS[i] if i < len(MEDALS) and r.wins else f"{i + 1}."
+        # as many wins in as many games: a tie, the same place (the next counts past it)
+        if i == 0 or (r.wins, r.games) != (ranked[i - 1].wins, ranked[i - 1].games):
+            place = i + 1
+        medal = MEDALS[place - 1] if place <= len(MEDALS) and r.wins else f"{place}."
         lines.append(f"{medal} {words.bold(r.name)} — {tally(r)}")
     if computers.games:
         lines.append(f"🤖 {computers.name} — {tally(computers)}")
