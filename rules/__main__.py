@@ -1,6 +1,6 @@
 """Command line for the rules engines.
 
-    python -m rules <game> random --games 100 --players 3 --seed 1729
+    python -m rules <game> random --games 100 --players 3 --seed 1729 [--variant KEY]
     python -m rules <game> replay FILE     (a JSON log written by `random --save`)
     python -m rules <game> arena --players 3 --seats strong,normal,easy --games N --seed S
                                   [--think SECONDS] [--budget MOVES] [--jobs J]
@@ -45,24 +45,41 @@ def cmd_random(args: argparse.Namespace) -> int:
             for n in sorted(counts):
                 for policy in POLICIES:
                     one = argparse.Namespace(**{**vars(args), "game": name, "players": n,
-                                                "policy": policy, "seed": args.seed + n})
+                                                "policy": policy, "seed": args.seed + n,
+                                                "variant": None})
+                    if cmd_random(one):
+                        return 1
+            # and every variant (its rules switched on), over its player counts
+            for variant in game.texts.variants:
+                for policy in POLICIES:
+                    one = argparse.Namespace(**{**vars(args), "game": name, "players": 0,
+                                                "policy": policy, "variant": variant.key})
                     if cmd_random(one):
                         return 1
         return 0
     game = get_game(args.game)
     check = _invariants(game.name)
-    every = list(range(game.min_players, game.max_players + 1))
+    options = None
+    if args.variant:
+        try:
+            options = game.options_for(args.variant)
+        except RulesError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+    low, high = game.player_range(options)
+    every = list(range(low, high + 1))
     players = [args.players] if args.players else every
+    variant = f", variant {args.variant}" if args.variant else ""
     started = time.perf_counter()
     done = moves = 0
     for i in range(args.games):
         n = players[i % len(players)]
         seed = args.seed + i
         try:
-            played = play_random(game, n, seed, check, args.policy)
+            played = play_random(game, n, seed, check, args.policy, options)
         except Exception as exc:  # report which game broke, then fail
-            print(f"FAILED game {i + 1} (players={n}, seed={seed}): {type(exc).__name__}: {exc}",
-                  file=sys.stderr)
+            print(f"FAILED game {i + 1} (players={n}, seed={seed}{variant}): "
+                  f"{type(exc).__name__}: {exc}", file=sys.stderr)
             return 1
         done += 1
         moves += played.steps
@@ -71,13 +88,14 @@ def cmd_random(args: argparse.Namespace) -> int:
             out.mkdir(parents=True, exist_ok=True)
             (out / f"{game.name}-p{n}-s{seed}.json").write_text(json.dumps({
                 "game": game.name, "players": n, "seed": seed, "moves": played.log,
+                **({"options": options} if options else {}),
             }, ensure_ascii=False, indent=0))
         if args.verbose:
             result = game.result(played.final)
             print(f"game {i + 1}: players={n} seed={seed} moves={played.steps} "
                   f"scores={result.scores if result else None}")
     elapsed = time.perf_counter() - started
-    print(f"{done} {game.name} games ({args.policy}), {moves} moves, {elapsed:.2f} s: "
+    print(f"{done} {game.name} games ({args.policy}{variant}), {moves} moves, {elapsed:.2f} s: "
           f"{done / elapsed:.2f} games/s, {moves / elapsed:.0f} moves/s — all invariants held")
     return 0
 
@@ -186,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     rnd.add_argument("--policy", choices=POLICIES, default="uniform",
                      help="uniform: every legal move equally likely (default); explorer: "
                           "weighted by the game (Game.weight) so games reach every phase")
+    rnd.add_argument("--variant", metavar="KEY",
+                     help="play with a variant's rules switched on (a lobby variant's key)")
     rnd.add_argument("--save", help="folder to write each game's move log to (JSON)")
     rnd.add_argument("-v", "--verbose", action="store_true")
     rep = sub.add_parser("replay", help="replay a saved move log and print the result")

@@ -74,9 +74,9 @@ def random_game(
 
 def play_random(game: Game, players: int, seed: int,
                 check: Callable[[BaseModel], None] | None = None,
-                policy: str = "uniform") -> Played:
+                policy: str = "uniform", options: dict[str, Any] | None = None) -> Played:
     played = Played(players=players, seed=seed)
-    for state, seat, text, _ in random_game(game, players, seed, check, policy):
+    for state, seat, text, _ in random_game(game, players, seed, check, policy, options):
         if seat is not None and text is not None:
             played.log.append((seat, text))
             played.steps += 1
