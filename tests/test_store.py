@@ -247,3 +247,16 @@ async def test_a_servers_finished_games_are_read_from_their_own_index(tmp_path):
     with sqlite3.connect(tmp_path / "f.sqlite3") as db:
         plan = " ".join(str(row) for row in db.execute(f"EXPLAIN QUERY PLAN {sql}", args))
     assert "games_finished_by_guild" in plan and "SCAN games" not in plan, plan
+
+
+async def test_a_lobby_opens_with_its_computers_in_one_write(store: Store):
+    """A rematch's lobby is created with the host and the computers at once (a ``/join``
+    between two writes made the second fail, and the lobby lost its computers)."""
+    game = await store.create_lobby(1, 9, "navegador", SeatRow(5, 11, "Ann", "orange"), NOW,
+                                    {"levels": {"Vasco": "strong"}},
+                                    [SeatRow(0, None, "Vasco", "blue"),
+                                     SeatRow(0, None, "Bruno", "red")])
+    assert game.players == 3 and game.version == 0 and game.host_id == 11
+    assert await store.seats(game.id) == [SeatRow(0, 11, "Ann", "orange"),
+                                          SeatRow(1, None, "Vasco", "blue"),
+                                          SeatRow(2, None, "Bruno", "red")]

@@ -13,7 +13,7 @@ Guarantees every implementation keeps:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -128,7 +128,11 @@ class Store(Protocol):
 
     async def create_lobby(self, channel_id: int, guild_id: int | None, game: str,
                            host: SeatRow, now: float,
-                           options: dict[str, Any] | None = None) -> GameRow: ...
+                           options: dict[str, Any] | None = None,
+                           others: Sequence[SeatRow] = ()) -> GameRow:
+        """A new lobby here with ``host`` in seat 0 and ``others`` after it (a rematch's
+        computers), in one write; ChannelBusy if the channel has an open game."""
+        ...
 
     async def update_game(self, game: GameRow, now: float, seats: list[SeatRow] | None = None,
                           clear_reminders: bool = False, **fields: Any) -> int: ...

@@ -20,7 +20,8 @@ import asyncio
 import contextlib
 import json
 import random
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import asyncpg
@@ -288,14 +289,18 @@ class PostgresStore:
 
     async def create_lobby(self, channel_id: int, guild_id: int | None, game: str,
                            host: SeatRow, now: float,
-                           options: dict[str, Any] | None = None) -> GameRow:
+                           options: dict[str, Any] | None = None,
+                           others: Sequence[SeatRow] = ()) -> GameRow:
+        seats = [replace(s, seat=i) for i, s in enumerate([host, *others])]
+
         async def go(con: Con) -> GameRow:
             row = await con.fetchrow(
                 "INSERT INTO games (channel_id, guild_id, game, status, host_id, created, "
-                "updated, players, options) VALUES ($1, $2, $3, 'lobby', $4, $5, $5, 1, $6) "
+                "updated, players, options) VALUES ($1, $2, $3, 'lobby', $4, $5, $5, $6, $7) "
                 f"RETURNING {_GAME_COLS}",
-                channel_id, guild_id, game, host.user_id, float(now), json.dumps(options or {}))
-            await _put_seats(con, row[0], [host])
+                channel_id, guild_id, game, host.user_id, float(now), len(seats),
+                json.dumps(options or {}))
+            await _put_seats(con, row[0], seats)
             return _game(row)
         try:
             return await self._run(go)

@@ -23,8 +23,9 @@ import asyncio
 import functools
 import json
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -337,14 +338,18 @@ class SqliteStore:
 
     async def create_lobby(self, channel_id: int, guild_id: int | None, game: str,
                            host: SeatRow, now: float,
-                           options: dict[str, Any] | None = None) -> GameRow:
+                           options: dict[str, Any] | None = None,
+                           others: Sequence[SeatRow] = ()) -> GameRow:
+        seats = [replace(s, seat=i) for i, s in enumerate([host, *others])]
+
         def go(db: Db) -> GameRow:
             cur = db.execute(
                 "INSERT INTO games (channel_id, guild_id, game, status, host_id, created, "
-                "updated, players, options) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 1, ?)",
-                (channel_id, guild_id, game, host.user_id, now, now, json.dumps(options or {})))
+                "updated, players, options) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (channel_id, guild_id, game, host.user_id, now, now, len(seats),
+                 json.dumps(options or {})))
             game_id = int(cur.lastrowid or 0)
-            _put_seats(db, game_id, [host])
+            _put_seats(db, game_id, seats)
             return _game(_one(db, f"SELECT {_GAME_COLS} FROM games WHERE id = ?",
                               (game_id,)))
         try:

@@ -106,10 +106,11 @@ class LobbyDesk:
                           f"{user_name} opened a {g.title} table. Who sails along?")
 
     async def _create(self, channel_id: int, guild_id: int | None, game: str, host: SeatRow,
-                      options: dict[str, Any]) -> Table:
+                      options: dict[str, Any], others: list[SeatRow] | None = None) -> Table:
         try:
             row = await self.tables.store.create_lobby(channel_id, guild_id, game, host,
-                                                       self.tables.clock(), options)
+                                                       self.tables.clock(), options,
+                                                       others or [])
         except ChannelBusy:
             raise TableError("Someone opened a game here at the same moment: `/join` it.") from None
         except DiskFull:
@@ -163,10 +164,10 @@ class LobbyDesk:
                             and s.colour in lobby.PALETTE}
         host = SeatRow(0, user_id, user_name, lobby.pick_colour(
             computers, mine if mine in lobby.PALETTE else None))
-        table = await self._create(channel_id, guild_id, g.name, host, options)
-        if computers:
-            table = await self._save(table, [host, *(SeatRow(0, None, s.name, s.colour)
-                                                      for s in computers)])
+        # the computers sit down with the host, in the same write: a /join between two
+        # writes made the second fail, and the lobby went on without its computers
+        table = await self._create(channel_id, guild_id, g.name, host, options,
+                                   [SeatRow(0, None, s.name, s.colour) for s in computers])
         others = sorted(players - {user_id})
         same = "the same rules" + (f" (variant `{variant}`)" if variant else "")
         if computers:
