@@ -3,6 +3,7 @@ most, the best scores, and the caller's own — worked out from the stored games
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -72,7 +73,7 @@ async def test_the_records_count_the_servers_finished_games_only(db: Databases, 
     assert [wins[n] for n in order] == sorted((wins[n] for n in order), reverse=True)
     assert "🤖 Computer players — " in text and " in 1 game" in text
     assert "Dave" not in text                                        # not this server
-    assert "Nim — 1 VP, " in text
+    assert re.search(r"\nNim — 1 VP: \w+ \([23] players\)", text)
     you = lines[-1]
     assert you.startswith(f"**You** — {wins['Alice']} win") and "in 3 games" in you
     other = (await svc.stats(GUILD, CH1, DAVE)).text
@@ -156,3 +157,20 @@ async def test_a_finished_game_that_no_longer_replays_is_left_out_not_the_record
     text = (await svc.stats(GUILD, CH1, ALICE)).text
     assert text.startswith("📊 **Records in this server** — 1 game played to the end: Nim 1")
     assert "Carol" in text and "Bob" not in text
+
+
+def test_a_best_score_says_what_it_was_made_under(nim):
+    """A best score names the player count and the variant of the game it was made in (a
+    two-player score and a five-player one are not the same feat); each holder once, at
+    most three named."""
+    finishes = [Finish("nim", (seat(ALICE, "Alice", 9, True), seat(BOB, "Bob", 2)),
+                       "misere"),
+                Finish("nim", (seat(ALICE, "Alice", 9, True), seat(BOB, "Bob", 1),
+                               seat(CAROL, "Carol", 0))),
+                Finish("nim", (seat(CAROL, "Carol", 9, True), seat(DAVE, "Dave", 9),
+                               seat(BOB, "Bob", 9), seat(None, "Ana (computer)", 9)))]
+    lines = records_text(finishes, "in this server", BOB, False)
+    best = lines[lines.index("**Best scores**") + 1]
+    assert best == ("Nim — 9 VP: Alice (2 players, `misere`), Carol (4 players), "
+                    "Dave (4 players) and 2 others")
+    assert lines[-1] == "**You** — 0 wins in 3 games; your best: 9 VP at Nim (4 players)."

@@ -22,6 +22,7 @@ GAMES = 500              # the newest finished games a /stats looks at
 KEPT = 5_000             # finished games' results kept in memory (a few hundred bytes each)
 LEADERS = 8              # players listed under "Most wins"
 MEDALS = ("🥇", "🥈", "🥉")
+HOLDERS = 3              # players named for a game's best score (ties beyond: "and N others")
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,14 @@ class Seat:
 class Finish:
     game: str                # the registry name
     seats: tuple[Seat, ...]
+    variant: str | None = None   # the lobby variant it was played with
+
+    @property
+    def setting(self) -> str:
+        """'3 players' or '2 players, `two-player`': what a score was made under (a
+        2-player score and a 5-player one are not the same feat)."""
+        variant = [f"`{self.variant}`"] if self.variant else []
+        return ", ".join([words.plural(len(self.seats), "player"), *variant])
 
 
 @dataclass
@@ -64,7 +73,7 @@ class StatsDesk:
                 return None
             found = Finish(row.game, tuple(
                 Seat(s.user_id, s.name, result.scores[s.seat], s.seat in result.winners)
-                for s in seats))
+                for s in seats), row.options.get("variant"))
             self._finishes[row.id] = found
             while len(self._finishes) > KEPT:
                 self._finishes.popitem(last=False)
@@ -121,18 +130,26 @@ def records_text(finishes: list[Finish], where: str, user_id: int, capped: bool)
         lines.append(f"🤖 {computers.name} — {tally(computers)}")
     lines.append("**Best scores**")
     for name, _ in per_game.most_common():
-        seats = [s for f in finishes if f.game == name for s in f.seats]
-        best = max(s.score for s in seats)
-        who = list(dict.fromkeys(s.name for s in seats if s.score == best))
-        lines.append(f"{titles[name]} — {best} VP, {words.join_names(who)}")
+        played = [f for f in finishes if f.game == name]
+        best = max(s.score for f in played for s in f.seats)
+        # each holder once, with the setting of their newest game at that score
+        holders: dict[str, str] = {}
+        for f in played:                             # newest first
+            for s in f.seats:
+                if s.score == best:
+                    holders.setdefault(s.name, f.setting)
+        who = [f"{n} ({setting})" for n, setting in list(holders.items())[:HOLDERS]]
+        if len(holders) > HOLDERS:
+            who.append(words.plural(len(holders) - HOLDERS, "other"))
+        lines.append(f"{titles[name]} — {best} VP: {words.join_names(who)}")
     mine = people.get(user_id)
     if mine is None:
         lines.append(f"**You** have not played a game to the end {where} yet.")
     else:
-        best_of = [(s.score, titles[f.game]) for f in finishes for s in f.seats
-                   if s.user_id == user_id]
-        score, title = max(best_of)
-        lines.append(f"**You** — {tally(mine)}; your best: {score} VP at {title}.")
+        score, title, setting = max((s.score, titles[f.game], f.setting) for f in finishes
+                                    for s in f.seats if s.user_id == user_id)
+        lines.append(f"**You** — {tally(mine)}; your best: {score} VP at {title} "
+                     f"({setting}).")
     return lines
 
 
