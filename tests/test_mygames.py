@@ -1,5 +1,5 @@
 """`/mygames`: every table a player sits at, in whichever channel — those waiting on them
-first, with what to do and when the last move was — only to them."""
+first, with what to do and how long the game has waited on them — only to them."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ async def test_the_tables_waiting_on_you_come_first_with_what_to_do(db: Database
     lines = reply.text.split("\n")
     assert lines[0] == "🧭 **Your tables** (3) — 1 waiting on you"
     assert lines[1].startswith(f"⏳ <#{CH1}> Navegador (Phase I · Turn ")
-    assert "— **your turn** (last move 3 hours ago): choose a rondel action" in lines[1]
+    assert "— **your turn** (waiting on you for 3 hours): choose a rondel action" in lines[1]
     assert " · [board](https://discord.com/channels/77/701" in lines[1]
     rest = "\n".join(lines[2:])
     assert f"• <#{CH2}> Navegador (Phase I · Turn " in rest and "— waiting on Bob" in rest
@@ -51,6 +51,33 @@ async def test_the_tables_waiting_on_you_come_first_with_what_to_do(db: Database
     assert f"<#{CH4}>" not in reply.text
     bobs = (await svc.my_games(BOB)).text
     assert bobs.startswith("🧭 **Your tables** (2) — 1 waiting on you\n⏳ <#" + str(CH2))
+
+
+async def test_your_turn_counts_the_wait_on_you_not_the_last_change(db: Databases):
+    """Maracaibo's setup: everyone chooses at once. Bob's choice two hours ago changes the
+    game, but it has waited on Alice since the start (nobody's "last move"); Bob, still to
+    finish his setup, has been waited on since his own choice. With no reminder row (DMs
+    closed drops them) the game's last change is all there is."""
+    clock = Clock()
+    svc = await make_service(db / "m.sqlite3", clock=clock)
+    await svc.open_lobby(CH1, GUILD, ALICE, "Alice", "maracaibo")
+    await svc.join(CH1, BOB, "Bob")
+    await svc.start_game(CH1, ALICE)
+    clock.advance(5)
+    table = await svc.table(CH1)
+    assert table.state is not None
+    bob = table.seat_of(BOB)
+    await svc.move(CH1, BOB, str(table.game.legal_moves(table.state, bob)[0]))
+    clock.advance(2)
+    table = await svc.table(CH1)
+    assert table.state is not None and table.game.waiting_on(table.state) == [0, 1]
+    alices = (await svc.my_games(ALICE)).text
+    assert "— **your turn** (waiting on you for 7 hours): in secret" in alices
+    assert "last move" not in alices
+    assert "— **your turn** (waiting on you for 2 hours): in secret" in (
+        await svc.my_games(BOB)).text
+    await svc.store.drop_user_reminders(ALICE)
+    assert "(waiting on you for 2 hours)" in (await svc.my_games(ALICE)).text
 
 
 async def test_no_table_says_how_to_open_one(tmp_path):

@@ -275,6 +275,16 @@ class PostgresStore:
             "ORDER BY updated DESC, id DESC", user_id)
         return [_game(r) for r in rows]
 
+    async def waiting_since(self, user_id: int, game_ids: list[int]) -> dict[int, float]:
+        """Since when each of ``game_ids`` has waited on ``user_id`` (the ``created`` of its
+        reminder row), for those that have one (``/mygames``), as in the SQLite store."""
+        if not game_ids:
+            return {}
+        rows = await self._read(
+            "SELECT game_id, created FROM reminders WHERE user_id = $1 "
+            "AND game_id = ANY($2::bigint[])", user_id, list(game_ids))
+        return {int(g): float(c) for g, c in rows}
+
     async def finished_games(self, guild_id: int | None, channel_id: int,
                              limit: int) -> list[GameRow]:
         """The games played to the end in a server (``guild_id``; None: in the channel

@@ -324,6 +324,18 @@ class SqliteStore:
             "ORDER BY updated DESC, id DESC", (user_id,))
         return [_game(r) for r in rows]
 
+    async def waiting_since(self, user_id: int, game_ids: list[int]) -> dict[int, float]:
+        """Since when each of ``game_ids`` has waited on ``user_id`` (the ``created`` of its
+        reminder row, see ``_schedule``), for those that have one (``/mygames``): one query
+        on the reminders' (game, user) key."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        rows = await self._read_all(
+            f"SELECT game_id, created FROM reminders WHERE user_id = ? AND game_id IN ({marks})",
+            (user_id, *game_ids))
+        return {int(g): float(c) for g, c in rows}
+
     async def finished_games(self, guild_id: int | None, channel_id: int,
                              limit: int) -> list[GameRow]:
         """The games played to the end in a server (``guild_id``; None: in the channel

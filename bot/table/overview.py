@@ -1,5 +1,6 @@
 """``/mygames``: every table a player sits at, wherever it is — the games waiting on them
-first, with what to do and when the last move was, then the others and the lobbies.
+first, with what to do and how long they have waited on them, then the others and the
+lobbies.
 Someone playing several long games at once sees in one place where they are needed.
 Only what the channels show anyway: whose turn it is, the game's progress, public prompts.
 """
@@ -23,16 +24,20 @@ async def my_games(tables: Tables, user_id: int) -> Reply:
         return Reply(text="You are not seated at any table. Open one with "
                           f"{words.start_hint()}, or `/join` a lobby.", ephemeral=True)
     now = tables.clock()
+    looked = rows[:LOOKED]
+    # since when each game has waited on the player: their reminder row keeps it (one query)
+    since = await tables.store.waiting_since(
+        user_id, [row.id for row in looked if row.status != "lobby"])
     mine: list[str] = []
     others: list[str] = []
     # every table is looked at before any is listed: one waiting on the player comes first
     # however long ago it last changed
-    for row in rows[:LOOKED]:
+    for row in looked:
         if row.status == "lobby":
             others.append(await lobby_line(tables, row, user_id))
             continue
         table = await tables.load(row)
-        line, waiting = game_line(table, user_id, now)
+        line, waiting = game_line(table, user_id, now, since.get(row.id, row.updated))
         (mine if waiting else others).append(line)
     head = f"🧭 **Your tables** ({len(rows)})" + (
         f" — {len(mine)} waiting on you" if mine else " — none is waiting on you")
@@ -67,8 +72,9 @@ async def lobby_line(tables: Tables, row: GameRow, user_id: int) -> str:
     return f"• {where(row)} — lobby, {len(seats)} of {high} seats{start}"
 
 
-def game_line(table: Table, user_id: int, now: float) -> tuple[str, bool]:
-    """The game's line, and whether it waits on ``user_id``."""
+def game_line(table: Table, user_id: int, now: float, since: float) -> tuple[str, bool]:
+    """The game's line, and whether it waits on ``user_id`` — since ``since`` if it does
+    (when the wait on them began, else when the game last changed)."""
     g, state, row = table.game, table.state, table.row
     assert state is not None
     seat = table.seat_of(user_id)
@@ -78,8 +84,8 @@ def game_line(table: Table, user_id: int, now: float) -> tuple[str, bool]:
     at = f" ({progress})" if progress else ""
     if seat in waiting:
         prompt = words.name_seats(g.prompt(state, seat), table.names)
-        since = words.duration(max(0.0, now - row.updated))
-        return (f"⏳ {where(row)}{at} — **your turn** (last move {since} ago): {prompt} · "
-                f"{link}", True)
+        waited = words.duration(max(0.0, now - since))
+        return (f"⏳ {where(row)}{at} — **your turn** (waiting on you for {waited}): {prompt}"
+                f" · {link}", True)
     who = words.join_names([table.names[s] for s in waiting]) or "nobody"
     return f"• {where(row)}{at} — waiting on {who} · {link}", False
