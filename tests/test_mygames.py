@@ -80,6 +80,26 @@ async def test_your_turn_counts_the_wait_on_you_not_the_last_change(db: Database
     assert "(waiting on you for 2 hours)" in (await svc.my_games(ALICE)).text
 
 
+async def test_the_table_waiting_on_you_longest_comes_first(tmp_path, nim):
+    """The most overdue table is the one to act on: it heads the list, although another
+    table changed after it (the others keep the most recently changed first)."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "m.sqlite3", clock=clock)
+    for channel in (CH1, CH2, CH3, CH4):
+        await svc.open_lobby(channel, GUILD, ALICE, "Alice", "nim")
+        await svc.join(channel, BOB, "Bob")
+        await svc.start_game(channel, ALICE)
+        _, user = await to_move(svc, channel)
+        if user != (ALICE if channel in (CH1, CH2) else BOB):
+            await svc.move(channel, user, "take 1")
+        clock.advance(24)
+    lines = (await svc.my_games(ALICE)).text.split("\n")
+    assert [line.split(">")[0] for line in lines[1:]] == [
+        f"⏳ <#{CH1}", f"⏳ <#{CH2}", f"• <#{CH4}", f"• <#{CH3}"]
+    assert "(waiting on you for 4 days)" in lines[1]
+    assert "(waiting on you for 3 days)" in lines[2]
+
+
 async def test_no_table_says_how_to_open_one(tmp_path):
     svc = await make_service(tmp_path / "m.sqlite3")
     reply = await svc.my_games(DAVE)
@@ -118,8 +138,9 @@ def nim() -> Iterator[None]:
 
 async def test_many_tables_list_those_waiting_on_you_first_in_whole_lines(tmp_path, nim):
     """30 tables, the three waiting on Alice the longest untouched: they still come first
-    (and are counted), and the list stops at a whole line within one message, saying how
-    many more there are — Discord's channel ids are 19 digits, so each line is long."""
+    (and are counted), the one waiting longest at the top, and the list stops at a whole
+    line within one message, saying how many more there are — Discord's channel ids are 19
+    digits, so each line is long."""
     clock = Clock()
     svc = await make_service(tmp_path / "m.sqlite3", clock=clock)
     first = 1_234_567_890_123_456_000
@@ -136,7 +157,7 @@ async def test_many_tables_list_those_waiting_on_you_first_in_whole_lines(tmp_pa
     lines = text.split("\n")
     assert len(text) <= DISCORD_LIMIT
     assert lines[0] == "🧭 **Your tables** (30) — 3 waiting on you"
-    assert sorted(line.split("> ")[0] for line in lines[1:4]) == [
+    assert [line.split("> ")[0] for line in lines[1:4]] == [
         f"⏳ <#{first + i}" for i in range(3)]
     assert all(line.startswith("• <#") and line.endswith(")") for line in lines[4:-1])
     shown = len(lines) - 2

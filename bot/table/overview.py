@@ -28,20 +28,26 @@ async def my_games(tables: Tables, user_id: int) -> Reply:
     # since when each game has waited on the player: their reminder row keeps it (one query)
     since = await tables.store.waiting_since(
         user_id, [row.id for row in looked if row.status != "lobby"])
-    mine: list[str] = []
+    mine: list[tuple[float, str]] = []
     others: list[str] = []
     # every table is looked at before any is listed: one waiting on the player comes first
-    # however long ago it last changed
+    # however long ago it last changed, the one waiting longest (most overdue) at the top
     for row in looked:
         if row.status == "lobby":
             others.append(await lobby_line(tables, row, user_id))
             continue
         table = await tables.load(row)
-        line, waiting = game_line(table, user_id, now, since.get(row.id, row.updated))
-        (mine if waiting else others).append(line)
+        began = since.get(row.id, row.updated)
+        line, waiting = game_line(table, user_id, now, began)
+        if waiting:
+            mine.append((began, line))
+        else:
+            others.append(line)
+    mine.sort(key=lambda waited: waited[0])
     head = f"🧭 **Your tables** ({len(rows)})" + (
         f" — {len(mine)} waiting on you" if mine else " — none is waiting on you")
-    return Reply(text=fitted(head, [*mine, *others], len(rows)), ephemeral=True)
+    return Reply(text=fitted(head, [line for _, line in mine] + others, len(rows)),
+                 ephemeral=True)
 
 
 def fitted(head: str, lines: list[str], total: int) -> str:
