@@ -6,10 +6,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from bot_support import ALICE, BOB, CAROL, DAVE, GUILD, NAMES, Clock, make_service, to_move
+from bot_support import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    GUILD,
+    NAMES,
+    Clock,
+    make_service,
+    put_state,
+    to_move,
+)
 from databases import Databases
 
 from bot.table import TableService
+from bot.table.replies import TableError
 from bot.table.words import DISCORD_LIMIT
 from tests import toy_game
 
@@ -108,8 +120,9 @@ async def test_no_table_says_how_to_open_one(tmp_path):
 
 
 async def test_finding_a_players_tables_walks_the_open_games_only(tmp_path):
-    """The query reads the partial index of open games, not every seat ever taken (a
-    server's seats grow with every game played; its open games do not)."""
+    """The queries read the partial index of open games, not every seat ever taken nor
+    every game's options (a server's seats and games grow with every game played; its
+    open games do not)."""
     import sqlite3
 
     svc = await make_service(tmp_path / "m.sqlite3")
@@ -123,10 +136,13 @@ async def test_finding_a_players_tables_walks_the_open_games_only(tmp_path):
 
     svc.store._read_all = spy                      # type: ignore[method-assign]
     await svc.my_games(ALICE)
-    sql, args = next((q, a) for q, a in asked if "EXISTS" in q)
-    with sqlite3.connect(tmp_path / "m.sqlite3") as db:
-        plan = " ".join(str(row) for row in db.execute(f"EXPLAIN QUERY PLAN {sql}", args))
-    assert "games_one_open" in plan and "SCAN s" not in plan, plan
+    found = [(q, a) for q, a in asked if "EXISTS" in q]
+    assert len(found) == 2                    # the seats held, the seats computers play
+    for sql, args in found:
+        with sqlite3.connect(tmp_path / "m.sqlite3") as db:
+            plan = " ".join(str(row) for row in db.execute(f"EXPLAIN QUERY PLAN {sql}",
+                                                           args))
+        assert "games_one_open" in plan and "SCAN s" not in plan, plan
 
 
 @pytest.fixture
@@ -163,3 +179,35 @@ async def test_many_tables_list_those_waiting_on_you_first_in_whole_lines(tmp_pa
     shown = len(lines) - 2
     assert lines[-1] == f"… and {30 - shown} more."
     assert "cut" not in text
+
+
+async def test_a_seat_a_computer_took_over_is_offered_back_where_join_would_give_it(
+        db: Databases, nim):
+    """Bob resigned at three tables: where the game plays on, `/mygames` says `/join` there
+    takes his seat back (and it would); not where the game stopped short with nobody to
+    act, nor in an abandoned game; nor once he has taken it back (his own seat again)."""
+    svc = await make_service(db / "m.sqlite3", clock=Clock())
+    for channel, name in ((CH1, "navegador"), (CH2, "nim"), (CH3, "nim"), (CH4, "nim")):
+        await svc.open_lobby(channel, GUILD, ALICE, "Alice", name)
+        for user in (BOB, CAROL):
+            await svc.join(channel, user, NAMES[user])
+        await svc.start_game(channel, ALICE)
+        await svc.resign(channel, BOB)
+    assert "a computer plays your seat" in (await svc.my_games(BOB)).text
+    await put_state(svc, toy_game.NimState(players=3, pile=0, winner=0, taken=[10, 0, 0]),
+                    CH2)
+    with pytest.raises(TableError, match="is over"):
+        await svc.check_reclaim(CH2, BOB, "Bob")
+    row = (await svc.table(CH3)).row
+    await svc.store.update_game(row, svc.clock(), status="abandoned")
+    svc.tables.forget(row.id)
+    await svc.reclaim(CH4, BOB, "Bob")
+    lines = (await svc.my_games(BOB)).text.split("\n")
+    assert lines[0].startswith("🧭 **Your tables** (2) — ")
+    assert len(lines) == 3
+    assert f"<#{CH4}> Nim (" in lines[1] and "a computer" not in lines[1]
+    assert lines[2] == (f"• <#{CH1}> Navegador — a computer plays your seat; `/join` there "
+                        "to take it back")
+    assert await svc.check_reclaim(CH1, BOB, "Bob") is not None
+    # nobody else is offered Bob's seat
+    assert "a computer plays" not in (await svc.my_games(CAROL)).text

@@ -179,6 +179,29 @@ async def test_since_when_games_wait_on_a_player_is_read_in_one_go(store: Store)
     assert await store.waiting_since(11, []) == {}
 
 
+async def test_the_open_games_whose_seat_a_computer_took_over_from_a_player(store: Store):
+    """``games_taken_over_from``: the open games whose options keep a seat that was the
+    player's (written as the bot writes them) — a Discord-sized id matched in full, not a
+    finished game, not another player's seat, not a game with none."""
+    from bot.table.computers import taken_over
+
+    big = 1_234_567_890_123_456_789
+    games = [await lobby(store, channel) for channel in (1, 2, 3, 4, 5)]
+    options = [taken_over({"computers": {"Ann (computer)": "normal"}}, 0, big, "Ann"),
+               taken_over(taken_over({}, 1, 7, "Bo"), 0, big, "Ann"),
+               taken_over({}, 0, big + 1, "Cy"), {"variant": "handed_over"},
+               taken_over({}, 0, big, "Ann")]
+    for i, (game, opts) in enumerate(zip(games, options, strict=True)):
+        await store.update_game(game, NOW + i, status="active", seed=1, players=2,
+                                options=opts)
+    game = await store.game(games[4].id)
+    await store.update_game(game, NOW + 9, status="finished")
+    assert [g.id for g in await store.games_taken_over_from(big)] == [games[1].id,
+                                                                     games[0].id]
+    assert [g.id for g in await store.games_taken_over_from(7)] == [games[1].id]
+    assert await store.games_taken_over_from(11) == []
+
+
 async def test_racing_writers_on_several_connections_one_lands(db: Databases):
     """Twenty appends of ply 1 from four stores (connections, as four processes have) at
     once: one lands, the rest are StaleVersion, and nothing else is written."""

@@ -1,6 +1,6 @@
 """``/mygames``: every table a player sits at, wherever it is — the games waiting on them
 first, with what to do and how long they have waited on them, then the others and the
-lobbies.
+lobbies, and the games in which a computer plays a seat of theirs they may take back.
 Someone playing several long games at once sees in one place where they are needed.
 Only what the channels show anyway: whose turn it is, the game's progress, public prompts.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.store import GameRow
 from bot.table import words
+from bot.table.reclaim import reclaimable
 from bot.table.reminders import board_link
 from bot.table.replies import Reply
 from bot.table.table import Table
@@ -20,7 +21,9 @@ LOOKED = 100             # tables looked at at most (the most recently changed)
 
 async def my_games(tables: Tables, user_id: int) -> Reply:
     rows = await tables.store.open_games_of(user_id)
-    if not rows:
+    taken = [line for row in await tables.store.games_taken_over_from(user_id)
+             if (line := await taken_line(tables, row, user_id))]
+    if not rows and not taken:
         return Reply(text="You are not seated at any table. Open one with "
                           f"{words.start_hint()}, or `/join` a lobby.", ephemeral=True)
     now = tables.clock()
@@ -44,9 +47,11 @@ async def my_games(tables: Tables, user_id: int) -> Reply:
         else:
             others.append(line)
     mine.sort(key=lambda waited: waited[0])
-    head = f"🧭 **Your tables** ({len(rows)})" + (
+    total = len(rows) + len(taken)
+    head = f"🧭 **Your tables** ({total})" + (
         f" — {len(mine)} waiting on you" if mine else " — none is waiting on you")
-    return Reply(text=fitted(head, [line for _, line in mine] + others, len(rows)),
+    # the seats computers play for the player last: the games go on without them
+    return Reply(text=fitted(head, [line for _, line in mine] + others + taken, total),
                  ephemeral=True)
 
 
@@ -76,6 +81,14 @@ async def lobby_line(tables: Tables, row: GameRow, user_id: int) -> str:
     start = (" — you are the host: `/start` when ready" if row.host_id == user_id
              and len(seats) >= low else "")
     return f"• {where(row)} — lobby, {len(seats)} of {high} seats{start}"
+
+
+async def taken_line(tables: Tables, row: GameRow, user_id: int) -> str:
+    """The line of a game in which a computer plays a seat that was the player's, when
+    ``/join`` there would give it back (reclaim's rule); else ''."""
+    if reclaimable(await tables.load(row), user_id) is None:
+        return ""
+    return f"• {where(row)} — a computer plays your seat; `/join` there to take it back"
 
 
 def game_line(table: Table, user_id: int, now: float, since: float) -> tuple[str, bool]:
