@@ -112,6 +112,29 @@ async def test_the_table_waiting_on_you_longest_comes_first(tmp_path, nim):
     assert "(waiting on you for 3 days)" in lines[2]
 
 
+async def test_a_lobby_you_host_that_is_short_of_players_says_what_it_needs(tmp_path):
+    """The host of a lobby too small to start is told how many more it needs and how to
+    get them; once it can start, `/start`; a guest is told neither."""
+    svc = await make_service(tmp_path / "m.sqlite3")
+    await svc.open_lobby(CH1, GUILD, ALICE, "Alice", "neptun")         # 3 to 5 players
+    await svc.open_lobby(CH2, GUILD, ALICE, "Alice", "vasco")          # 2 to 4
+    await svc.open_lobby(CH3, GUILD, BOB, "Bob", "vasco")
+    lines = sorted((await svc.my_games(ALICE)).text.split("\n")[1:])
+    assert lines == [f"• <#{CH1}> Neptun — lobby, 1 of 5 seats — needs 2 more players: "
+                     "`/addbot` or invite someone",
+                     f"• <#{CH2}> Vasco da Gama — lobby, 1 of 4 seats — needs 1 more player: "
+                     "`/addbot` or invite someone"]
+    await svc.add_computer(CH1, ALICE)
+    await svc.join(CH3, ALICE, "Alice")
+    await svc.join(CH2, BOB, "Bob")
+    lines = sorted((await svc.my_games(ALICE)).text.split("\n")[1:])
+    assert lines == [f"• <#{CH1}> Neptun — lobby, 2 of 5 seats — needs 1 more player: "
+                     "`/addbot` or invite someone",
+                     f"• <#{CH2}> Vasco da Gama — lobby, 2 of 4 seats — you are the host: "
+                     "`/start` when ready",
+                     f"• <#{CH3}> Vasco da Gama — lobby, 2 of 4 seats"]
+
+
 async def test_no_table_says_how_to_open_one(tmp_path):
     svc = await make_service(tmp_path / "m.sqlite3")
     reply = await svc.my_games(DAVE)

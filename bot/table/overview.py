@@ -78,9 +78,13 @@ def where(row: GameRow) -> str:
 async def lobby_line(tables: Tables, row: GameRow, user_id: int) -> str:
     seats = await tables.store.seats(row.id)
     low, high = get_game(row.game).player_range(row.options)
-    start = (" — you are the host: `/start` when ready" if row.host_id == user_id
-             and len(seats) >= low else "")
-    return f"• {where(row)} — lobby, {len(seats)} of {high} seats{start}"
+    short = low - len(seats)            # players still needed before it can start
+    hint = ""
+    if row.host_id == user_id:
+        hint = (" — you are the host: `/start` when ready" if short <= 0 else
+                f" — needs {short} more player{'s' if short > 1 else ''}: `/addbot` or "
+                "invite someone")
+    return f"• {where(row)} — lobby, {len(seats)} of {high} seats{hint}"
 
 
 async def taken_line(tables: Tables, row: GameRow, user_id: int) -> str:
