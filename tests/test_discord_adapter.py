@@ -246,6 +246,30 @@ async def test_join_gives_a_player_their_seat_back_after_asking(
     assert only_private(again).startswith("A game is already being played here.")
 
 
+async def test_mygames_privately_points_a_resigned_player_back_to_their_seat(
+        client: FakeClient, commands: dict[str, Any], people: dict[str, FakeUser]) -> None:
+    """`/mygames` as Discord shows it: only to the caller; the game waiting on them says
+    for how long; once they resigned, it says `/join` there gives the seat back — and it
+    does."""
+    first, other, _ = await started_table(client, commands, people)
+    mine = only_private(await run(client, first, commands["mygames"]))
+    assert mine.startswith("🧭 **Your tables** (1) — 1 waiting on you\n"
+                           f"⏳ <#{CHANNEL}> Navegador (Phase I · Turn 1 · Round 1) — "
+                           "**your turn** (waiting on you for less than a minute): ")
+    asked = await run(client, other, commands["resign"])
+    confirm = next(i for i in asked.private[0].view.children  # type: ignore[union-attr]
+                   if getattr(i, "label", "") == "Resign")
+    await confirm.callback(FakeInteraction(client, other, CHANNEL, component=True,  # type: ignore[union-attr]
+                                           message=asked.private[0]))
+    theirs = only_private(await run(client, other, commands["mygames"]))
+    assert theirs == ("🧭 **Your tables** (1) — none is waiting on you\n"
+                      f"• <#{CHANNEL}> Navegador — a computer plays your seat; `/join` there "
+                      "to take it back")
+    back = await run(client, other, commands["join"])
+    assert back.private[0].content.startswith("Take back your ")
+    assert "a computer plays" not in only_private(await run(client, first, commands["mygames"]))
+
+
 async def test_replace_refuses_at_once_then_asks_first_and_a_computer_plays_on(
         client: FakeClient, commands: dict[str, Any], people: dict[str, FakeUser]) -> None:
     first, other, _ = await started_table(client, commands, people)

@@ -160,6 +160,48 @@ async def test_prefs_and_reminder_schedules(store: Store):
     assert await store.reminders(game.id) == []
 
 
+async def test_since_when_games_wait_on_a_player_is_read_in_one_go(store: Store):
+    """``waiting_since``: a game's reminder row for the player keeps when the wait on them
+    began — another player's move does not reset it, the player's own move (still waited
+    on) does; a game with no row for them is left out."""
+    one, two = await lobby(store, 1), await lobby(store, 2)
+    for game in (one, two):
+        await store.update_game(game, NOW, status="active", seed=1, players=2)
+    one, two = await store.game(one.id), await store.game(two.id)
+    await store.append_moves(one, [], NOW, waiting=[11, 12])           # both choose at once
+    await store.append_moves(two, [], NOW + 1, waiting=[12])
+    one, two = await store.game(one.id), await store.game(two.id)
+    await store.append_moves(one, [], NOW + 50, waiting=[11, 12], mover=12)  # 12 chose a part
+    assert await store.waiting_since(11, [one.id, two.id]) == {one.id: NOW}
+    assert await store.waiting_since(12, [one.id, two.id]) == {one.id: NOW + 50,
+                                                                 two.id: NOW + 1}
+    assert await store.waiting_since(12, [two.id]) == {two.id: NOW + 1}
+    assert await store.waiting_since(11, []) == {}
+
+
+async def test_the_open_games_whose_seat_a_computer_took_over_from_a_player(store: Store):
+    """``games_taken_over_from``: the open games whose options keep a seat that was the
+    player's (written as the bot writes them) — a Discord-sized id matched in full, not a
+    finished game, not another player's seat, not a game with none."""
+    from bot.table.computers import taken_over
+
+    big = 1_234_567_890_123_456_789
+    games = [await lobby(store, channel) for channel in (1, 2, 3, 4, 5)]
+    options = [taken_over({"computers": {"Ann (computer)": "normal"}}, 0, big, "Ann"),
+               taken_over(taken_over({}, 1, 7, "Bo"), 0, big, "Ann"),
+               taken_over({}, 0, big + 1, "Cy"), {"variant": "handed_over"},
+               taken_over({}, 0, big, "Ann")]
+    for i, (game, opts) in enumerate(zip(games, options, strict=True)):
+        await store.update_game(game, NOW + i, status="active", seed=1, players=2,
+                                options=opts)
+    game = await store.game(games[4].id)
+    await store.update_game(game, NOW + 9, status="finished")
+    assert [g.id for g in await store.games_taken_over_from(big)] == [games[1].id,
+                                                                     games[0].id]
+    assert [g.id for g in await store.games_taken_over_from(7)] == [games[1].id]
+    assert await store.games_taken_over_from(11) == []
+
+
 async def test_racing_writers_on_several_connections_one_lands(db: Databases):
     """Twenty appends of ply 1 from four stores (connections, as four processes have) at
     once: one lands, the rest are StaleVersion, and nothing else is written."""

@@ -126,6 +126,15 @@ class Store(Protocol):
 
     async def open_games_of(self, user_id: int) -> list[GameRow]: ...
 
+    async def games_taken_over_from(self, user_id: int) -> list[GameRow]:
+        """The open games in which a computer plays a seat that was ``user_id``'s."""
+        ...
+
+    async def waiting_since(self, user_id: int, game_ids: list[int]) -> dict[int, float]:
+        """Game id -> since when that game has waited on ``user_id`` (its reminder row's
+        ``created``), for the ``game_ids`` that have a row."""
+        ...
+
     async def create_lobby(self, channel_id: int, guild_id: int | None, game: str,
                            host: SeatRow, now: float,
                            options: dict[str, Any] | None = None,

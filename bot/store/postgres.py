@@ -276,6 +276,27 @@ class PostgresStore:
             "ORDER BY updated DESC, id DESC", user_id)
         return [_game(r) for r in rows]
 
+    async def games_taken_over_from(self, user_id: int) -> list[GameRow]:
+        """The open games in which a computer plays a seat that was ``user_id``'s, as in
+        the SQLite store (the options are text: read as JSON only where they mention a
+        seat handed over)."""
+        rows = await self._read(
+            f"SELECT {_GAME_COLS} FROM games WHERE status IN ('lobby', 'active') "
+            "AND strpos(options, '\"handed_over\"') > 0 AND jsonb_path_exists("
+            "options::jsonb, '$.handed_over.*.user_id ? (@ == $u)', "
+            "jsonb_build_object('u', $1::bigint)) ORDER BY updated DESC, id DESC", user_id)
+        return [_game(r) for r in rows]
+
+    async def waiting_since(self, user_id: int, game_ids: list[int]) -> dict[int, float]:
+        """Since when each of ``game_ids`` has waited on ``user_id`` (the ``created`` of its
+        reminder row), for those that have one (``/mygames``), as in the SQLite store."""
+        if not game_ids:
+            return {}
+        rows = await self._read(
+            "SELECT game_id, created FROM reminders WHERE user_id = $1 "
+            "AND game_id = ANY($2::bigint[])", user_id, list(game_ids))
+        return {int(g): float(c) for g, c in rows}
+
     async def finished_games(self, guild_id: int | None, channel_id: int,
                              limit: int) -> list[GameRow]:
         """The games played to the end in a server (``guild_id``; None: in the channel

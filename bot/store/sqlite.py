@@ -325,6 +325,32 @@ class SqliteStore:
             "ORDER BY updated DESC, id DESC", (user_id,))
         return [_game(r) for r in rows]
 
+    async def games_taken_over_from(self, user_id: int) -> list[GameRow]:
+        """The open games in which a computer plays a seat that was ``user_id``'s (the game
+        row's options keep it under ``handed_over``, see ``bot.table.computers``) —
+        ``/mygames`` offers them back; the most recently changed first."""
+        # the open games only (their partial index); the text test spares parsing the
+        # options of games in which nobody handed a seat over
+        rows = await self._read_all(
+            f"SELECT {_GAME_COLS} FROM games WHERE status IN ('lobby', 'active') "
+            "AND instr(options, '\"handed_over\"') > 0 AND EXISTS (SELECT 1 FROM "
+            "json_each(games.options, '$.handed_over') AS h WHERE h.type = 'object' "
+            "AND json_extract(h.value, '$.user_id') = ?) ORDER BY updated DESC, id DESC",
+            (user_id,))
+        return [_game(r) for r in rows]
+
+    async def waiting_since(self, user_id: int, game_ids: list[int]) -> dict[int, float]:
+        """Since when each of ``game_ids`` has waited on ``user_id`` (the ``created`` of its
+        reminder row, see ``_schedule``), for those that have one (``/mygames``): one query
+        on the reminders' (game, user) key."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        rows = await self._read_all(
+            f"SELECT game_id, created FROM reminders WHERE user_id = ? AND game_id IN ({marks})",
+            (user_id, *game_ids))
+        return {int(g): float(c) for g, c in rows}
+
     async def finished_games(self, guild_id: int | None, channel_id: int,
                              limit: int) -> list[GameRow]:
         """The games played to the end in a server (``guild_id``; None: in the channel

@@ -60,6 +60,29 @@ def _looks_taken_over(name: str, seat_name: str, computer_names: list[str]) -> b
     return re.fullmatch(re.escape(name) + r"(?: \d+)?" + mark, seat_name) is not None
 
 
+def seat_taken_over(table: Table, user_id: int) -> Claim | None:
+    """The seat of ``user_id``'s that a computer plays at this started table, as stored;
+    None when there is none, or when they hold a seat here."""
+    if table.state is None or table.seat_of(user_id) is not None:
+        return None
+    found = former_seat(table.row.options, table.seats, user_id)
+    return None if found is None else Claim(table, *found)
+
+
+def playing_on(claim: Claim) -> bool:
+    """Is the game still to be played, so that the seat can be taken back?"""
+    assert claim.table.state is not None
+    return bool(claim.table.game.to_act(claim.table.state))
+
+
+def reclaimable(table: Table, user_id: int) -> Claim | None:
+    """The seat ``/join`` would give ``user_id`` back at this table under way (``/mygames``
+    offers it): ``ReclaimDesk.check``'s rule, less the moment a computer is thinking about
+    its move (the claim waits for it)."""
+    claim = seat_taken_over(table, user_id)
+    return claim if claim is not None and playing_on(claim) else None
+
+
 class ReclaimDesk:
     def __init__(self, tables: Tables, narrator: Narrator) -> None:
         self.tables = tables
@@ -95,8 +118,8 @@ class ReclaimDesk:
         table = await self.tables.load(row)
         if table.state is None or table.seat_of(user_id) is not None:
             return None
-        found = former_seat(table.row.options, table.seats, user_id)
-        if found is None:
+        claim = seat_taken_over(table, user_id)
+        if claim is None:
             old = next((s for s in table.seats if not s.human
                         and former_player(table.row.options, s.seat) is None
                         and _looks_taken_over(user_name, s.name,
@@ -108,9 +131,7 @@ class ReclaimDesk:
                     "taken back. Watch the game with `/board`, or open a new lobby in "
                     "another channel or thread.")
             return None
-        seat, name = found
-        claim = Claim(table, seat, name)
-        if not table.game.to_act(table.state):
+        if not playing_on(claim):
             raise TableError(f"This {table.game.title} game is over, so your {claim.colour} "
                              "seat cannot be taken back. See `/score`.")
         if self.tables.thinking(row.id):
