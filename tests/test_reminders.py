@@ -140,3 +140,33 @@ async def test_a_player_at_several_tables_is_told_of_mygames(tmp_path):
     mine = [r for r in await svc.due_reminders() if r.user_id == first]
     assert mine and "`/mygames` lists your 3 tables; `/notify off`" in mine[0].text
     await svc.close()
+
+
+async def test_a_wait_gets_one_reminder_and_one_follow_up_whoever_else_moves(tmp_path):
+    """Maracaibo's setup: everyone chooses at once. Alice, reminded and reminded again, is
+    not DMed a third time because Bob made his choice meanwhile (the game still waits on
+    her, as before): her wait's reminders are spent until it ends. Her next wait starts
+    afresh."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock, hours=24)
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "maracaibo")
+    await svc.join(CH, BOB, "Bob")
+    await svc.join(CH, CAROL, "Carol")
+    await svc.start_game(CH, ALICE)
+    for kind in ("first", "follow-up"):
+        due = await svc.due_reminders()
+        assert [r.kind for r in due if r.user_id == ALICE] == [kind]
+        for r in due:
+            await svc.reminder_done(r, delivered=True)
+        clock.advance(24.1)
+    table = await svc.table(CH)
+    assert table.state is not None
+    bob = table.seat_of(BOB)
+    await svc.move(CH, BOB, str(table.game.legal_moves(table.state, bob)[0]))
+    table = await svc.table(CH)
+    assert table.state is not None and table.seat_of(ALICE) in table.game.waiting_on(
+        table.state)
+    assert ALICE not in [r.user_id for r in await svc.due_reminders()]
+    mine = (await svc.my_games(ALICE)).text
+    assert "(waiting on you for 48 hours)" in mine, mine      # since the start
+    await svc.close()

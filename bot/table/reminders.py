@@ -15,6 +15,8 @@ from bot.table.tables import Tables
 
 LEASE = 300.0     # seconds a claimed reminder stays with its sender
 RETRY = 900.0     # seconds before retrying a DM that failed for another reason
+SPENT = 253_402_300_799.0    # 9999-12-31: the due time of a wait's reminders once the
+                             # follow-up is sent (never due; both databases keep it)
 DM_LIMIT = 1900
 PRIVATE_LIMIT = 600
 MORE = "… (the rest: `/hand`)"
@@ -135,4 +137,7 @@ class ReminderDesk:
         elif reminder.kind == "first":
             await store.reschedule(reminder.id, now + self.tables.follow_up, "follow-up")
         else:
-            await store.reschedule(reminder.id, None)
+            # spent, not deleted: while the row stays, a change by another player (in a
+            # phase where all choose at once) starts no new "first" DM for the same wait,
+            # and its ``created`` still says since when the game has waited on them
+            await store.reschedule(reminder.id, SPENT)
