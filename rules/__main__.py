@@ -16,7 +16,9 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
+from rules.contract import Game
 from rules.errors import RulesError
 from rules.fuzz import POLICIES, play_random
 from rules.registry import game_names, get_game
@@ -31,6 +33,20 @@ def _invariants(name: str):
             raise
         return None
     return getattr(module, "check", None)
+
+
+class UnknownVariant(Exception):
+    """--variant names no variant of the game (the command exits 2, in the game's words)."""
+
+
+def variant_options(game: Game, key: str | None) -> dict[str, Any] | None:
+    """The setup options of the game's variant ``key``; None: the default rules."""
+    if not key:
+        return None
+    try:
+        return game.options_for(key)
+    except RulesError as exc:
+        raise UnknownVariant(str(exc)) from None
 
 
 def cmd_random(args: argparse.Namespace) -> int:
@@ -59,13 +75,7 @@ def cmd_random(args: argparse.Namespace) -> int:
         return 0
     game = get_game(args.game)
     check = _invariants(game.name)
-    options = None
-    if args.variant:
-        try:
-            options = game.options_for(args.variant)
-        except RulesError as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
+    options = variant_options(game, args.variant)
     low, high = game.player_range(options)
     every = list(range(low, high + 1))
     players = [args.players] if args.players else every
@@ -141,13 +151,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         print(f"--seats names {len(seats)} levels for {players} players", file=sys.stderr)
         return 2
     game = get_game(args.game)
-    options = None
-    if args.variant:
-        try:
-            options = game.options_for(args.variant)
-        except RulesError as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
+    options = variant_options(game, args.variant)
     low, high = game.player_range(options)
     # a variant may seat another count (Neptun's two-player variant): the game's setup
     # picks it for that count
@@ -231,9 +235,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command in ("replay", "arena") and args.game == "all":
         parser.error(f"{args.command} needs one game")
-    if args.command == "arena":
-        return cmd_arena(args)
-    return cmd_random(args) if args.command == "random" else cmd_replay(args)
+    try:
+        if args.command == "arena":
+            return cmd_arena(args)
+        return cmd_random(args) if args.command == "random" else cmd_replay(args)
+    except UnknownVariant as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
