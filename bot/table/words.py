@@ -56,7 +56,8 @@ def variant_line(game: Game, options: dict[str, Any]) -> str:
 
 def start_hint() -> str:
     """How to open a table, naming every registered game."""
-    return " or ".join(f"`/{name} start`" for name in game_names())
+    starts = [f"`/{name} start`" for name in game_names()]
+    return ", ".join(starts[:-1]) + " or " + starts[-1] if len(starts) > 1 else "".join(starts)
 
 
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
