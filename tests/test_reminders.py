@@ -170,3 +170,25 @@ async def test_a_wait_gets_one_reminder_and_one_follow_up_whoever_else_moves(tmp
     mine = (await svc.my_games(ALICE)).text
     assert "(waiting on you for 48 hours)" in mine, mine      # since the start
     await svc.close()
+
+
+async def test_notify_on_after_closed_dms_tries_the_wait_again(tmp_path):
+    """Closed DMs stop the reminders; `/notify on` tries again — the turn the player is
+    still waited on included, although nothing moved meanwhile (their rows were dropped,
+    so only a later change would have DMed them)."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock, hours=24)
+    await started(svc, [ALICE, BOB])
+    _, user = await to_move(svc)
+    (reminder,) = await svc.due_reminders()
+    await svc.reminder_done(reminder, delivered=False, dm_closed=True)
+    clock.advance(30)
+    assert await svc.due_reminders() == []                  # closed: nothing tried
+    await svc.set_notify(user, True)
+    due = await svc.due_reminders()
+    assert [(r.user_id, r.kind) for r in due] == [(user, "first")]
+    await svc.reminder_done(due[0], delivered=True)
+    clock.advance(24.1)
+    assert [r.kind for r in await svc.due_reminders()] == ["follow-up"]
+    assert "(waiting on you for 54 hours)" in (await svc.my_games(user)).text
+    await svc.close()

@@ -126,12 +126,14 @@ class ReminderDesk:
 
     async def done(self, reminder: Reminder, delivered: bool, dm_closed: bool = False) -> None:
         """Record a DM attempt: delivered -> schedule the follow-up (or finish);
-        ``dm_closed`` (Discord error 50007) -> mark the user and stop DMing them."""
+        ``dm_closed`` (Discord error 50007) -> mark the user: no DMs until `/notify on`."""
         now = self.tables.clock()
         store = self.tables.store
         if dm_closed:
             await store.set_prefs(reminder.user_id, now, dm_closed=True)
-            await store.drop_user_reminders(reminder.user_id)
+            # the user's rows stay (claims skip a user whose DMs are closed): `/notify on`
+            # tries again, this DM included, though nothing moved meanwhile
+            await store.reschedule(reminder.id, now)
         elif not delivered:
             await store.reschedule(reminder.id, now + RETRY)
         elif reminder.kind == "first":
