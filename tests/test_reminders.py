@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 
 from bot_support import (
@@ -9,6 +10,7 @@ from bot_support import (
     BOB,
     CAROL,
     CH,
+    DAVE,
     GUILD,
     NAMES,
     Clock,
@@ -191,4 +193,28 @@ async def test_notify_on_after_closed_dms_tries_the_wait_again(tmp_path):
     clock.advance(24.1)
     assert [r.kind for r in await svc.due_reminders()] == ["follow-up"]
     assert "(waiting on you for 54 hours)" in (await svc.my_games(user)).text
+    await svc.close()
+
+
+async def test_a_game_that_no_longer_loads_holds_up_no_other_reminder(tmp_path):
+    """One table that cannot be loaded (a move that no longer replays after an upgrade)
+    costs only its own DM: the others claimed with it in the same pass still go out, and
+    its own is tried again later."""
+    clock = Clock()
+    path = tmp_path / "r.sqlite3"
+    svc = await make_service(path, clock)
+    await started(svc, [ALICE, BOB])
+    _, first = await to_move(svc)
+    await svc.move(CH, first, "workers 1")
+    await started(svc, [CAROL, DAVE], channel=CH + 1)
+    broken = (await svc.table(CH)).row.id
+    con = sqlite3.connect(path)           # as if a rules change refused an old move
+    con.execute("DROP TRIGGER moves_no_update")
+    con.execute("UPDATE moves SET notation = 'sail nowhere' WHERE game_id = ?", (broken,))
+    con.commit()
+    con.close()
+    svc.tables.forget(broken)
+    due = await svc.due_reminders()
+    assert len(due) == 1 and due[0].user_id in (CAROL, DAVE)
+    assert any(r.game_id == broken for r in await svc.store.reminders())   # kept, for later
     await svc.close()

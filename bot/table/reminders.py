@@ -5,13 +5,16 @@ DM twice; a claim is a lease that runs out if the sender dies."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
-from bot.store import MoveRow
+from bot.store import MoveRow, ReminderRow
 from bot.table import words
 from bot.table.narrate import Narrator
 from bot.table.replies import Reminder
 from bot.table.tables import Tables
+
+log = logging.getLogger(__name__)
 
 LEASE = 300.0     # seconds a claimed reminder stays with its sender
 RETRY = 900.0     # seconds before retrying a DM that failed for another reason
@@ -95,34 +98,49 @@ class ReminderDesk:
         store = self.tables.store
         out: list[Reminder] = []
         for r in await store.claim_reminders(when, LEASE):
-            row = await store.game(r.game_id)
-            table = await self.tables.load(row) if row else None
-            if table is None or table.state is None:
-                await store.reschedule(r.id, None)
+            try:
+                reminder = await self._reminder(r, pictures)
+            except Exception:
+                # one table that cannot be loaded or drawn holds up no other DM claimed
+                # with it (an escaping error dropped the whole pass, every pass): its own
+                # is tried again later
+                log.exception("reminder %s (game %s): not sent", r.id, r.game_id)
+                await store.reschedule(r.id, when + RETRY)
                 continue
-            seat = table.seat_of(r.user_id)
-            g = table.game
-            if seat is None or seat not in g.waiting_on(table.state):
-                await store.reschedule(r.id, None)
-                continue
-            moves = await store.last_moves(table.row.id, 60)
-            text = reminder_text(
-                g.title, table.row.channel_id,
-                board_link(table.row.guild_id, table.row.channel_id,
-                           table.row.board_message_id),
-                r.kind == "follow-up",
-                words.name_seats(g.prompt(table.state, seat), table.names),
-                since_last_turn(moves, r.user_id, table.names), g.texts.examples,
-                private=words.name_seats(g.private_text(table.state, seat), table.names)
-                if g.choices_private(table.state, seat) else "",
-                tables=len(await store.open_games_of(r.user_id)))
-            drawn = await self.narrator.picture(table) if pictures else None
-            out.append(Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
-                                guild_id=table.row.guild_id, text=text, id=r.id,
-                                game_id=table.row.id, kind=r.kind,
-                                panel=self.narrator.panels.for_seat(table, seat),
-                                image=await drawn.finished() if drawn else None))
+            if reminder is not None:
+                out.append(reminder)
         return out
+
+    async def _reminder(self, r: ReminderRow, pictures: bool) -> Reminder | None:
+        """The DM of a claimed reminder, or None (its row dropped) when it is owed no more."""
+        store = self.tables.store
+        row = await store.game(r.game_id)
+        table = await self.tables.load(row) if row else None
+        if table is None or table.state is None:
+            await store.reschedule(r.id, None)
+            return None
+        seat = table.seat_of(r.user_id)
+        g = table.game
+        if seat is None or seat not in g.waiting_on(table.state):
+            await store.reschedule(r.id, None)
+            return None
+        moves = await store.last_moves(table.row.id, 60)
+        text = reminder_text(
+            g.title, table.row.channel_id,
+            board_link(table.row.guild_id, table.row.channel_id,
+                       table.row.board_message_id),
+            r.kind == "follow-up",
+            words.name_seats(g.prompt(table.state, seat), table.names),
+            since_last_turn(moves, r.user_id, table.names), g.texts.examples,
+            private=words.name_seats(g.private_text(table.state, seat), table.names)
+            if g.choices_private(table.state, seat) else "",
+            tables=len(await store.open_games_of(r.user_id)))
+        drawn = await self.narrator.picture(table) if pictures else None
+        return Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
+                        guild_id=table.row.guild_id, text=text, id=r.id,
+                        game_id=table.row.id, kind=r.kind,
+                        panel=self.narrator.panels.for_seat(table, seat),
+                        image=await drawn.finished() if drawn else None)
 
     async def done(self, reminder: Reminder, delivered: bool, dm_closed: bool = False) -> None:
         """Record a DM attempt: delivered -> schedule the follow-up (or finish);
