@@ -19,6 +19,9 @@ from bot_support import (
     to_move,
 )
 
+from bot.table.reminders import DM_LIMIT, reminder_text
+from rules import game_names, get_game
+
 
 async def test_first_reminder_then_follow_up_after_the_delay(tmp_path):
     clock = Clock()
@@ -218,3 +221,23 @@ async def test_a_game_that_no_longer_loads_holds_up_no_other_reminder(tmp_path):
     assert len(due) == 1 and due[0].user_id in (CAROL, DAVE)
     assert any(r.game_id == broken for r in await svc.store.reminders())   # kept, for later
     await svc.close()
+
+
+def test_a_long_history_leaves_the_hand_and_the_last_line_whole():
+    """The moves since the player's last turn get the room left by everything else —
+    the closing line measured as it is (with `/mygames`, the longest examples), and the
+    '… and N earlier moves' line too. Guessed, they overflowed the DM for some move
+    lengths, and the cut then fell in the player's hand ('earlier lines cut — see
+    `/log`') instead of among the old moves."""
+    examples = max((get_game(n).texts.examples for n in game_names()), key=len)
+    hand = "Your hidden things:\n✋ Hand (4/4):\n" + "\n".join(
+        f"• card {i}: prestige costs 3 less · 1 VP" for i in range(8))
+    for size in range(1, 300):
+        happened = ["• " + "y" * size for _ in range(500)]
+        text = reminder_text("Maracaibo", CH, "https://discord.com/channels/77/500/1", False,
+                             "scoring ①: buy a card", happened, examples, private=hand,
+                             tables=12)
+        assert len(text) <= DM_LIMIT, size
+        assert hand in text and "earlier lines cut" not in text, size
+        assert text.endswith("`/mygames` lists your 12 tables; `/notify off` stops these.")
+        assert "\nSince your last turn:\n… and " in text, size

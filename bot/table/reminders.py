@@ -65,9 +65,17 @@ def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, promp
     lines = [f"{head} in **{title}** in <#{channel_id}> — {prompt}.", f"Board: {link}"]
     if private:
         lines.append(top_lines(private, PRIVATE_LIMIT))
+    hint = f" ({example})" if example else ""
+    mine = f"`/mygames` lists your {tables} tables; " if tables > 1 else ""
+    last = (f"Choose below, or reply in the channel with a move{hint}; {mine}"
+            "`/notify off` stops these.")
     if happened:
         lines.append("Since your last turn:")
-        budget = DM_LIMIT - sum(len(x) + 1 for x in lines) - 200
+        # the room left by everything else, the last line and the "… and N earlier
+        # moves" line included (measured, not guessed: an overflow made ``clip`` cut
+        # lines after the third, i.e. in the player's hand)
+        budget = (DM_LIMIT - sum(len(x) + 1 for x in lines) - len(last)
+                  - len(f"… and {len(happened)} earlier moves") - 1)
         kept: list[str] = []
         for line in reversed(happened):
             line = words.clip(line, 300)
@@ -77,10 +85,7 @@ def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, promp
             budget -= len(line) + 1
             kept.append(line)
         lines += reversed(kept)
-    hint = f" ({example})" if example else ""
-    mine = f"`/mygames` lists your {tables} tables; " if tables > 1 else ""
-    lines.append(f"Choose below, or reply in the channel with a move{hint}; {mine}"
-                 "`/notify off` stops these.")
+    lines.append(last)
     return words.clip("\n".join(lines), DM_LIMIT)
 
 
