@@ -241,3 +241,22 @@ def test_a_long_history_leaves_the_hand_and_the_last_line_whole():
         assert hand in text and "earlier lines cut" not in text, size
         assert text.endswith("`/mygames` lists your 12 tables; `/notify off` stops these.")
         assert "\nSince your last turn:\n… and " in text, size
+
+
+async def test_a_game_abandoned_after_its_reminder_was_claimed_sends_none(tmp_path):
+    """A pass claims its reminders first and builds them one by one (each with its
+    picture): a game abandoned meanwhile must not DM 'It is your turn' after all."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock)
+    await started(svc, [ALICE, BOB])
+    claim = svc.store.claim_reminders
+
+    async def claim_then_abandon(now: float, lease: float, limit: int = 100):
+        rows = await claim(now, lease, limit)
+        await svc.abandon(CH, ALICE, can_manage=True)
+        return rows
+
+    svc.store.claim_reminders = claim_then_abandon      # type: ignore[method-assign]
+    assert await svc.due_reminders() == []
+    assert await svc.store.reminders() == []
+    await svc.close()

@@ -120,7 +120,8 @@ class ReminderDesk:
         """The DM of a claimed reminder, or None (its row dropped) when it is owed no more."""
         store = self.tables.store
         row = await store.game(r.game_id)
-        table = await self.tables.load(row) if row else None
+        # read after the claim: a game abandoned since (while this pass drew others) owes none
+        table = await self.tables.load(row) if row and row.status == "active" else None
         if table is None or table.state is None:
             await store.reschedule(r.id, None)
             return None
