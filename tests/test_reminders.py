@@ -260,3 +260,13 @@ async def test_a_game_abandoned_after_its_reminder_was_claimed_sends_none(tmp_pa
     assert await svc.due_reminders() == []
     assert await svc.store.reminders() == []
     await svc.close()
+
+
+def test_a_move_line_keeps_its_first_300_characters():
+    """Each move since the player's last turn keeps up to 300 characters, as meant:
+    ``words.clip(line, 300)`` cut a single line at half its limit, so a delivery or a
+    round's end lost its second half at 150."""
+    long = "• Bob: `deliver 3` — " + "Bob fulfilled slot 3, " * 20
+    text = reminder_text("Neptun", CH, "link", False, "sail", [long[:250], long], "")
+    assert long[:250] in text.split("\n")
+    assert long[:299] + "…" in text.split("\n")

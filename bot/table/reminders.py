@@ -22,6 +22,7 @@ SPENT = 253_402_300_799.0    # 9999-12-31: the due time of a wait's reminders on
                              # follow-up is sent (never due; both databases keep it)
 DM_LIMIT = 1900
 PRIVATE_LIMIT = 600
+LINE_LIMIT = 300   # characters of one move since the player's last turn
 MORE = "… (the rest: `/hand`)"
 
 
@@ -78,7 +79,7 @@ def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, promp
                   - len(f"… and {len(happened)} earlier moves") - 1)
         kept: list[str] = []
         for line in reversed(happened):
-            line = words.clip(line, 300)
+            line = line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 1] + "…"
             if budget - len(line) - 1 < 0:
                 kept.append(f"… and {len(happened) - len(kept)} earlier moves")
                 break
