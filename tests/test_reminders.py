@@ -270,3 +270,32 @@ def test_a_move_line_keeps_its_first_300_characters():
     text = reminder_text("Neptun", CH, "link", False, "sail", [long[:250], long], "")
     assert long[:250] in text.split("\n")
     assert long[:299] + "…" in text.split("\n")
+
+
+async def test_a_player_back_after_many_moves_is_not_told_a_short_count(tmp_path):
+    """The DM reads the last 60 moves. A player whose last move is older (back at their
+    seat after the computer played it for long) is told that more moves came before —
+    not '… and N earlier moves' counted within those 60 only."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock)
+    await started(svc, [ALICE, BOB])
+    await svc.resign(CH, ALICE)
+    while (await svc.table(CH)).ply < 80:
+        table = await svc.table(CH)
+        assert table.state is not None and table.row.status == "active"
+        seat, user = await to_move(svc)
+        await svc.move(CH, user, str(table.game.legal_moves(table.state, seat)[0]))
+    await svc.reclaim(CH, ALICE, "Alice")
+    for r in await svc.due_reminders(pictures=False):
+        await svc.reminder_done(r, delivered=True)
+    while (user := (await to_move(svc))[1]) != ALICE:
+        table = await svc.table(CH)
+        assert table.state is not None
+        await svc.move(CH, user, str(table.game.legal_moves(table.state, (await to_move(
+            svc))[0])[0]))
+    (due,) = [r for r in await svc.due_reminders(pictures=False) if r.user_id == ALICE]
+    assert "\nSince your last turn:\n… and more than " in due.text, due.text
+    await svc.close()
+    few = reminder_text("Navegador", CH, "link", False, "sail", ["• Bob: `sail`"], "",
+                        earlier=True)           # all of the 60 fit; older ones did not
+    assert "\nSince your last turn:\n… and earlier moves\n• Bob: `sail`\n" in few

@@ -23,6 +23,7 @@ SPENT = 253_402_300_799.0    # 9999-12-31: the due time of a wait's reminders on
 DM_LIMIT = 1900
 PRIVATE_LIMIT = 600
 LINE_LIMIT = 300   # characters of one move since the player's last turn
+SINCE = 60         # the moves read for 'Since your last turn'
 MORE = "… (the rest: `/hand`)"
 
 
@@ -58,10 +59,12 @@ def top_lines(text: str, limit: int) -> str:
 
 
 def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, prompt: str,
-                  happened: list[str], example: str, private: str = "", tables: int = 1) -> str:
+                  happened: list[str], example: str, private: str = "", tables: int = 1,
+                  earlier: bool = False) -> str:
     """The turn DM. ``private``: what only this player may see (their hand), when their
     choice depends on it — a DM is private, so it can say what the channel never does.
-    ``tables``: how many tables the player sits at (more than one: `/mygames` lists them)."""
+    ``tables``: how many tables the player sits at (more than one: `/mygames` lists them).
+    ``earlier``: more moves came since the player's last turn than ``happened`` lists."""
     head = ("⏰ Still your turn" if follow_up else "⚓ It is your turn")
     lines = [f"{head} in **{title}** in <#{channel_id}> — {prompt}.", f"Board: {link}"]
     if private:
@@ -75,16 +78,20 @@ def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, promp
         # the room left by everything else, the last line and the "… and N earlier
         # moves" line included (measured, not guessed: an overflow made ``clip`` cut
         # lines after the third, i.e. in the player's hand)
+        more = "more than " if earlier else ""
         budget = (DM_LIMIT - sum(len(x) + 1 for x in lines) - len(last)
-                  - len(f"… and {len(happened)} earlier moves") - 1)
+                  - len(f"… and {more}{len(happened)} earlier moves") - 1)
         kept: list[str] = []
         for line in reversed(happened):
             line = line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 1] + "…"
             if budget - len(line) - 1 < 0:
-                kept.append(f"… and {len(happened) - len(kept)} earlier moves")
+                kept.append(f"… and {more}{len(happened) - len(kept)} earlier moves")
                 break
             budget -= len(line) + 1
             kept.append(line)
+        else:
+            if earlier:
+                kept.append("… and earlier moves")
         lines += reversed(kept)
     lines.append(last)
     return words.clip("\n".join(lines), DM_LIMIT)
@@ -131,7 +138,7 @@ class ReminderDesk:
         if seat is None or seat not in g.waiting_on(table.state):
             await store.reschedule(r.id, None)
             return None
-        moves = await store.last_moves(table.row.id, 60)
+        moves = await store.last_moves(table.row.id, SINCE)
         text = reminder_text(
             g.title, table.row.channel_id,
             board_link(table.row.guild_id, table.row.channel_id,
@@ -141,7 +148,8 @@ class ReminderDesk:
             since_last_turn(moves, r.user_id, table.names), g.texts.examples,
             private=words.name_seats(g.private_text(table.state, seat), table.names)
             if g.choices_private(table.state, seat) else "",
-            tables=len(await store.open_games_of(r.user_id)))
+            tables=len(await store.open_games_of(r.user_id)),
+            earlier=len(moves) == SINCE and all(m.user_id != r.user_id for m in moves))
         drawn = await self.narrator.picture(table) if pictures else None
         return Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
                         guild_id=table.row.guild_id, text=text, id=r.id,
