@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 
 from bot_support import (
@@ -9,6 +10,7 @@ from bot_support import (
     BOB,
     CAROL,
     CH,
+    DAVE,
     GUILD,
     NAMES,
     Clock,
@@ -16,6 +18,9 @@ from bot_support import (
     started,
     to_move,
 )
+
+from bot.table.reminders import DM_LIMIT, reminder_text
+from rules import game_names, get_game
 
 
 async def test_first_reminder_then_follow_up_after_the_delay(tmp_path):
@@ -170,3 +175,127 @@ async def test_a_wait_gets_one_reminder_and_one_follow_up_whoever_else_moves(tmp
     mine = (await svc.my_games(ALICE)).text
     assert "(waiting on you for 48 hours)" in mine, mine      # since the start
     await svc.close()
+
+
+async def test_notify_on_after_closed_dms_tries_the_wait_again(tmp_path):
+    """Closed DMs stop the reminders; `/notify on` tries again — the turn the player is
+    still waited on included, although nothing moved meanwhile (their rows were dropped,
+    so only a later change would have DMed them)."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock, hours=24)
+    await started(svc, [ALICE, BOB])
+    _, user = await to_move(svc)
+    (reminder,) = await svc.due_reminders()
+    await svc.reminder_done(reminder, delivered=False, dm_closed=True)
+    clock.advance(30)
+    assert await svc.due_reminders() == []                  # closed: nothing tried
+    await svc.set_notify(user, True)
+    due = await svc.due_reminders()
+    assert [(r.user_id, r.kind) for r in due] == [(user, "first")]
+    await svc.reminder_done(due[0], delivered=True)
+    clock.advance(24.1)
+    assert [r.kind for r in await svc.due_reminders()] == ["follow-up"]
+    assert "(waiting on you for 54 hours)" in (await svc.my_games(user)).text
+    await svc.close()
+
+
+async def test_a_game_that_no_longer_loads_holds_up_no_other_reminder(tmp_path):
+    """One table that cannot be loaded (a move that no longer replays after an upgrade)
+    costs only its own DM: the others claimed with it in the same pass still go out, and
+    its own is tried again later."""
+    clock = Clock()
+    path = tmp_path / "r.sqlite3"
+    svc = await make_service(path, clock)
+    await started(svc, [ALICE, BOB])
+    _, first = await to_move(svc)
+    await svc.move(CH, first, "workers 1")
+    await started(svc, [CAROL, DAVE], channel=CH + 1)
+    broken = (await svc.table(CH)).row.id
+    con = sqlite3.connect(path)           # as if a rules change refused an old move
+    con.execute("DROP TRIGGER moves_no_update")
+    con.execute("UPDATE moves SET notation = 'sail nowhere' WHERE game_id = ?", (broken,))
+    con.commit()
+    con.close()
+    svc.tables.forget(broken)
+    due = await svc.due_reminders()
+    assert len(due) == 1 and due[0].user_id in (CAROL, DAVE)
+    assert any(r.game_id == broken for r in await svc.store.reminders())   # kept, for later
+    await svc.close()
+
+
+def test_a_long_history_leaves_the_hand_and_the_last_line_whole():
+    """The moves since the player's last turn get the room left by everything else —
+    the closing line measured as it is (with `/mygames`, the longest examples), and the
+    '… and N earlier moves' line too. Guessed, they overflowed the DM for some move
+    lengths, and the cut then fell in the player's hand ('earlier lines cut — see
+    `/log`') instead of among the old moves."""
+    examples = max((get_game(n).texts.examples for n in game_names()), key=len)
+    hand = "Your hidden things:\n✋ Hand (4/4):\n" + "\n".join(
+        f"• card {i}: prestige costs 3 less · 1 VP" for i in range(8))
+    for size in range(1, 300):
+        happened = ["• " + "y" * size for _ in range(500)]
+        text = reminder_text("Maracaibo", CH, "https://discord.com/channels/77/500/1", False,
+                             "scoring ①: buy a card", happened, examples, private=hand,
+                             tables=12)
+        assert len(text) <= DM_LIMIT, size
+        assert hand in text and "earlier lines cut" not in text, size
+        assert text.endswith("`/mygames` lists your 12 tables; `/notify off` stops these.")
+        assert "\nSince your last turn:\n… and " in text, size
+
+
+async def test_a_game_abandoned_after_its_reminder_was_claimed_sends_none(tmp_path):
+    """A pass claims its reminders first and builds them one by one (each with its
+    picture): a game abandoned meanwhile must not DM 'It is your turn' after all."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock)
+    await started(svc, [ALICE, BOB])
+    claim = svc.store.claim_reminders
+
+    async def claim_then_abandon(now: float, lease: float, limit: int = 100):
+        rows = await claim(now, lease, limit)
+        await svc.abandon(CH, ALICE, can_manage=True)
+        return rows
+
+    svc.store.claim_reminders = claim_then_abandon      # type: ignore[method-assign]
+    assert await svc.due_reminders() == []
+    assert await svc.store.reminders() == []
+    await svc.close()
+
+
+def test_a_move_line_keeps_its_first_300_characters():
+    """Each move since the player's last turn keeps up to 300 characters, as meant:
+    ``words.clip(line, 300)`` cut a single line at half its limit, so a delivery or a
+    round's end lost its second half at 150."""
+    long = "• Bob: `deliver 3` — " + "Bob fulfilled slot 3, " * 20
+    text = reminder_text("Neptun", CH, "link", False, "sail", [long[:250], long], "")
+    assert long[:250] in text.split("\n")
+    assert long[:299] + "…" in text.split("\n")
+
+
+async def test_a_player_back_after_many_moves_is_not_told_a_short_count(tmp_path):
+    """The DM reads the last 60 moves. A player whose last move is older (back at their
+    seat after the computer played it for long) is told that more moves came before —
+    not '… and N earlier moves' counted within those 60 only."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock)
+    await started(svc, [ALICE, BOB])
+    await svc.resign(CH, ALICE)
+    while (await svc.table(CH)).ply < 80:
+        table = await svc.table(CH)
+        assert table.state is not None and table.row.status == "active"
+        seat, user = await to_move(svc)
+        await svc.move(CH, user, str(table.game.legal_moves(table.state, seat)[0]))
+    await svc.reclaim(CH, ALICE, "Alice")
+    for r in await svc.due_reminders(pictures=False):
+        await svc.reminder_done(r, delivered=True)
+    while (user := (await to_move(svc))[1]) != ALICE:
+        table = await svc.table(CH)
+        assert table.state is not None
+        await svc.move(CH, user, str(table.game.legal_moves(table.state, (await to_move(
+            svc))[0])[0]))
+    (due,) = [r for r in await svc.due_reminders(pictures=False) if r.user_id == ALICE]
+    assert "\nSince your last turn:\n… and more than " in due.text, due.text
+    await svc.close()
+    few = reminder_text("Navegador", CH, "link", False, "sail", ["• Bob: `sail`"], "",
+                        earlier=True)           # all of the 60 fit; older ones did not
+    assert "\nSince your last turn:\n… and earlier moves\n• Bob: `sail`\n" in few

@@ -5,13 +5,16 @@ DM twice; a claim is a lease that runs out if the sender dies."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
-from bot.store import MoveRow
+from bot.store import MoveRow, ReminderRow
 from bot.table import words
 from bot.table.narrate import Narrator
 from bot.table.replies import Reminder
 from bot.table.tables import Tables
+
+log = logging.getLogger(__name__)
 
 LEASE = 300.0     # seconds a claimed reminder stays with its sender
 RETRY = 900.0     # seconds before retrying a DM that failed for another reason
@@ -19,6 +22,8 @@ SPENT = 253_402_300_799.0    # 9999-12-31: the due time of a wait's reminders on
                              # follow-up is sent (never due; both databases keep it)
 DM_LIMIT = 1900
 PRIVATE_LIMIT = 600
+LINE_LIMIT = 300   # characters of one move since the player's last turn
+SINCE = 60         # the moves read for 'Since your last turn'
 MORE = "… (the rest: `/hand`)"
 
 
@@ -54,30 +59,41 @@ def top_lines(text: str, limit: int) -> str:
 
 
 def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, prompt: str,
-                  happened: list[str], example: str, private: str = "", tables: int = 1) -> str:
+                  happened: list[str], example: str, private: str = "", tables: int = 1,
+                  earlier: bool = False) -> str:
     """The turn DM. ``private``: what only this player may see (their hand), when their
     choice depends on it — a DM is private, so it can say what the channel never does.
-    ``tables``: how many tables the player sits at (more than one: `/mygames` lists them)."""
+    ``tables``: how many tables the player sits at (more than one: `/mygames` lists them).
+    ``earlier``: more moves came since the player's last turn than ``happened`` lists."""
     head = ("⏰ Still your turn" if follow_up else "⚓ It is your turn")
     lines = [f"{head} in **{title}** in <#{channel_id}> — {prompt}.", f"Board: {link}"]
     if private:
         lines.append(top_lines(private, PRIVATE_LIMIT))
+    hint = f" ({example})" if example else ""
+    mine = f"`/mygames` lists your {tables} tables; " if tables > 1 else ""
+    last = (f"Choose below, or reply in the channel with a move{hint}; {mine}"
+            "`/notify off` stops these.")
     if happened:
         lines.append("Since your last turn:")
-        budget = DM_LIMIT - sum(len(x) + 1 for x in lines) - 200
+        # the room left by everything else, the last line and the "… and N earlier
+        # moves" line included (measured, not guessed: an overflow made ``clip`` cut
+        # lines after the third, i.e. in the player's hand)
+        more = "more than " if earlier else ""
+        budget = (DM_LIMIT - sum(len(x) + 1 for x in lines) - len(last)
+                  - len(f"… and {more}{len(happened)} earlier moves") - 1)
         kept: list[str] = []
         for line in reversed(happened):
-            line = words.clip(line, 300)
+            line = line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 1] + "…"
             if budget - len(line) - 1 < 0:
-                kept.append(f"… and {len(happened) - len(kept)} earlier moves")
+                kept.append(f"… and {more}{len(happened) - len(kept)} earlier moves")
                 break
             budget -= len(line) + 1
             kept.append(line)
+        else:
+            if earlier:
+                kept.append("… and earlier moves")
         lines += reversed(kept)
-    hint = f" ({example})" if example else ""
-    mine = f"`/mygames` lists your {tables} tables; " if tables > 1 else ""
-    lines.append(f"Choose below, or reply in the channel with a move{hint}; {mine}"
-                 "`/notify off` stops these.")
+    lines.append(last)
     return words.clip("\n".join(lines), DM_LIMIT)
 
 
@@ -95,43 +111,62 @@ class ReminderDesk:
         store = self.tables.store
         out: list[Reminder] = []
         for r in await store.claim_reminders(when, LEASE):
-            row = await store.game(r.game_id)
-            table = await self.tables.load(row) if row else None
-            if table is None or table.state is None:
-                await store.reschedule(r.id, None)
+            try:
+                reminder = await self._reminder(r, pictures)
+            except Exception:
+                # one table that cannot be loaded or drawn holds up no other DM claimed
+                # with it (an escaping error dropped the whole pass, every pass): its own
+                # is tried again later
+                log.exception("reminder %s (game %s): not sent", r.id, r.game_id)
+                await store.reschedule(r.id, when + RETRY)
                 continue
-            seat = table.seat_of(r.user_id)
-            g = table.game
-            if seat is None or seat not in g.waiting_on(table.state):
-                await store.reschedule(r.id, None)
-                continue
-            moves = await store.last_moves(table.row.id, 60)
-            text = reminder_text(
-                g.title, table.row.channel_id,
-                board_link(table.row.guild_id, table.row.channel_id,
-                           table.row.board_message_id),
-                r.kind == "follow-up",
-                words.name_seats(g.prompt(table.state, seat), table.names),
-                since_last_turn(moves, r.user_id, table.names), g.texts.examples,
-                private=words.name_seats(g.private_text(table.state, seat), table.names)
-                if g.choices_private(table.state, seat) else "",
-                tables=len(await store.open_games_of(r.user_id)))
-            drawn = await self.narrator.picture(table) if pictures else None
-            out.append(Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
-                                guild_id=table.row.guild_id, text=text, id=r.id,
-                                game_id=table.row.id, kind=r.kind,
-                                panel=self.narrator.panels.for_seat(table, seat),
-                                image=await drawn.finished() if drawn else None))
+            if reminder is not None:
+                out.append(reminder)
         return out
+
+    async def _reminder(self, r: ReminderRow, pictures: bool) -> Reminder | None:
+        """The DM of a claimed reminder, or None (its row dropped) when it is owed no more."""
+        store = self.tables.store
+        row = await store.game(r.game_id)
+        # read after the claim: a game abandoned since (while this pass drew others) owes none
+        table = await self.tables.load(row) if row and row.status == "active" else None
+        if table is None or table.state is None:
+            await store.reschedule(r.id, None)
+            return None
+        seat = table.seat_of(r.user_id)
+        g = table.game
+        if seat is None or seat not in g.waiting_on(table.state):
+            await store.reschedule(r.id, None)
+            return None
+        moves = await store.last_moves(table.row.id, SINCE)
+        text = reminder_text(
+            g.title, table.row.channel_id,
+            board_link(table.row.guild_id, table.row.channel_id,
+                       table.row.board_message_id),
+            r.kind == "follow-up",
+            words.name_seats(g.prompt(table.state, seat), table.names),
+            since_last_turn(moves, r.user_id, table.names), g.texts.examples,
+            private=words.name_seats(g.private_text(table.state, seat), table.names)
+            if g.choices_private(table.state, seat) else "",
+            tables=len(await store.open_games_of(r.user_id)),
+            earlier=len(moves) == SINCE and all(m.user_id != r.user_id for m in moves))
+        drawn = await self.narrator.picture(table) if pictures else None
+        return Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
+                        guild_id=table.row.guild_id, text=text, id=r.id,
+                        game_id=table.row.id, kind=r.kind,
+                        panel=self.narrator.panels.for_seat(table, seat),
+                        image=await drawn.finished() if drawn else None)
 
     async def done(self, reminder: Reminder, delivered: bool, dm_closed: bool = False) -> None:
         """Record a DM attempt: delivered -> schedule the follow-up (or finish);
-        ``dm_closed`` (Discord error 50007) -> mark the user and stop DMing them."""
+        ``dm_closed`` (Discord error 50007) -> mark the user: no DMs until `/notify on`."""
         now = self.tables.clock()
         store = self.tables.store
         if dm_closed:
             await store.set_prefs(reminder.user_id, now, dm_closed=True)
-            await store.drop_user_reminders(reminder.user_id)
+            # the user's rows stay (claims skip a user whose DMs are closed): `/notify on`
+            # tries again, this DM included, though nothing moved meanwhile
+            await store.reschedule(reminder.id, now)
         elif not delivered:
             await store.reschedule(reminder.id, now + RETRY)
         elif reminder.kind == "first":
