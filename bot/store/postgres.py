@@ -488,8 +488,3 @@ class PostgresStore:
                 await con.execute("UPDATE reminders SET due = $1, kind = COALESCE($2, kind) "
                                   "WHERE id = $3", float(due), kind, reminder_id)
         await self._run(go)
-
-    async def drop_user_reminders(self, user_id: int) -> None:
-        async def go(con: Con) -> None:
-            await con.execute("DELETE FROM reminders WHERE user_id = $1", user_id)
-        await self._run(go)

@@ -545,8 +545,3 @@ class SqliteStore:
                 db.execute("UPDATE reminders SET due = ?, kind = COALESCE(?, kind) "
                            "WHERE id = ?", (due, kind, reminder_id))
         await self._run(go)
-
-    async def drop_user_reminders(self, user_id: int) -> None:
-        def go(db: Db) -> None:
-            db.execute("DELETE FROM reminders WHERE user_id = ?", (user_id,))
-        await self._run(go)
