@@ -13,13 +13,13 @@ from discord.components import _component_factory
 from discord.ui.view import _component_to_item
 
 from bot.discord.commands import build_commands
-from bot.discord.panels import PanelButton, PanelMenu, panel_view
+from bot.discord.panels import PanelButton, PanelMenu, UndoButton, panel_view
 from bot.discord.reminders import deliver_due
 from bot.table import TableService
 from tests.discord_fakes import FakeClient, FakeInteraction, FakeUser, Sent, invoke
 from tests.panel_support import CH, USERS
 
-DYNAMIC = (PanelButton, PanelMenu)
+DYNAMIC = (PanelButton, PanelMenu, UndoButton)
 
 
 @pytest.fixture
@@ -112,7 +112,7 @@ async def test_a_turn_by_clicks_on_the_board_message(client: FakeClient) -> None
     count = label.split(" · ")[0]
     played = await press(client, me, sub, label)
     assert played.events[0] == "defer-update"                  # answered at once
-    assert sub.view is None and "✅ Played `workers " in sub.content
+    assert button_labels(sub) == ["↩ Undo"] and "✅ Played `workers " in sub.content
     new = played.public[-1]
     assert new.image and new.view is not None and f"workers {count}" in new.content
     old = await press(client, me, board, "ships")               # the first board, stale
@@ -130,7 +130,8 @@ async def test_a_move_from_the_turn_dm(client: FakeClient) -> None:
     label = next(lbl for lbl in button_labels(dm) if lbl.split(" · ")[0].isdigit())
     count = label.split(" · ")[0]
     await press(client, me, dm, label, dm=True)
-    assert dm.view is None and "✅ Played" in dm.content and f"<#{CH}>" in dm.content
+    assert button_labels(dm) == ["↩ Undo"] and "✅ Played" in dm.content
+    assert f"<#{CH}>" in dm.content
     posted = client.channels[CH].sent[-1]                     # the board, in the channel
     assert posted.image and posted.view is not None and f"workers {count}" in posted.content
 
@@ -188,8 +189,9 @@ async def test_a_turn_of_several_steps_goes_on_where_it_was_played(client: FakeC
     assert played.public and first.split()[1] not in played.public[-1].content  # secret
     assert mine.view is not None and "keep" in mine.content                   # goes on
     steps = 1
-    while mine.view is not None and steps < 10:
-        label = button_labels(mine)[0] if button_labels(mine) else None
+    while [c.get("label") for c in components(mine)] != ["↩ Undo"] and steps < 10:
+        choices = [lbl for lbl in button_labels(mine) if lbl != "↩ Undo"]
+        label = choices[0] if choices else None
         options = [o["label"] for c in components(mine) if c["type"] == 3
                    for o in c["options"]]
         await press(client, ann, mine, label if label and not label.startswith("◂")
@@ -198,4 +200,57 @@ async def test_a_turn_of_several_steps_goes_on_where_it_was_played(client: FakeC
         steps += 1
     table = await client.service.table(CH)
     assert table.seat_of(ann.id) not in table.game.waiting_on(table.state)
-    assert mine.view is None and "✅ Played" in mine.content and steps < 10
+    assert button_labels(mine) == ["↩ Undo"] and "✅ Played" in mine.content and steps < 10
+
+
+async def test_a_misplaced_tap_is_one_tap_from_undone(client: FakeClient) -> None:
+    """On a phone a tap plays a move at once; "↩ Undo" under "✅ Played" takes it back, as
+    `/undo`: the board goes back to the mover's turn in the channel. Once the game has moved
+    on, the old button is refused in a sentence and changes nothing."""
+    board = await started_board(client)
+    me, other = await mover(client)
+    before = await client.service.table(CH)
+    opened = await press(client, me, board, "workers")
+    sub = opened.private[0]
+    label = next(lbl for lbl in button_labels(sub) if lbl.split(" · ")[0].isdigit())
+    await press(client, me, sub, label)
+    assert button_labels(sub) == ["↩ Undo"]
+    stranger = await press(client, other, sub, "↩ Undo")      # not their move
+    assert stranger.private
+    assert (await client.service.table(CH)).row.version == before.row.version + 1
+    undone = await press(client, me, sub, "↩ Undo")
+    assert sub.content.startswith("↩️ Took back `workers ") and sub.view is None
+    posted = undone.public[-1]
+    assert "took back" in posted.content and posted.image and posted.view is not None
+    after = await client.service.table(CH)
+    assert after.game.dump(after.state) == before.game.dump(before.state)
+    # played again, then the game moves on: the first button is stale
+    opened = await press(client, me, posted, "workers")
+    again = opened.private[0]
+    await press(client, me, again, next(lbl for lbl in button_labels(again)
+                                         if lbl.split(" · ")[0].isdigit()))
+    table = await client.service.table(CH)
+    assert table.game.waiting_on(table.state) == [table.seat_of(other.id)]
+    await client.service.move(CH, other.id, "workers 1")
+    version = (await client.service.table(CH)).row.version
+    stale = await press(client, me, again, "↩ Undo")
+    assert "moved on" in stale.private[0].content
+    assert (await client.service.table(CH)).row.version == version
+
+
+async def test_a_tap_on_the_public_board_gets_a_private_undo(client: FakeClient,
+                                                              toys: None) -> None:
+    """A choice pressed straight on the public board (a flat panel: Nim's "take 2") is played
+    at once; the presser alone gets "✅ Played … ↩ Undo", which takes it back."""
+    board = await started_board(client, "nim")
+    me, _ = await mover(client)
+    before = await client.service.table(CH)
+    played = await press(client, me, board, "take 2")
+    note = played.private[-1]
+    assert note.ephemeral and note.content.startswith("✅ Played `take 2`")
+    assert button_labels(note) == ["↩ Undo"]
+    assert "↩ Undo" not in button_labels(played.public[-1])     # the channel's board: none
+    await press(client, me, note, "↩ Undo")
+    after = await client.service.table(CH)
+    assert after.game.dump(after.state) == before.game.dump(before.state)
+    assert note.content.startswith("↩️ Took back `take 2`")

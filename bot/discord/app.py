@@ -22,7 +22,7 @@ from discord import app_commands
 
 from bot.discord.commands import add_commands
 from bot.discord.endpoint import use_api, use_its_gateway
-from bot.discord.panels import PanelButton, PanelMenu
+from bot.discord.panels import PanelButton, PanelMenu, UndoButton
 from bot.discord.reminders import ReminderLoop
 from bot.discord.respond import OOPS, Answer
 from bot.discord.views import LobbyButton, LobbyColour, LobbyLevel, RematchButton
@@ -82,7 +82,7 @@ class TableBot(discord.Client):
         if self.own_api:
             await use_its_gateway(self.http)
         self.add_dynamic_items(LobbyButton, LobbyColour, LobbyLevel, PanelButton, PanelMenu,
-                               RematchButton)
+                               RematchButton, UndoButton)
         if self.sync_on_start:
             await self.sync_commands()
         self.reminders.start()

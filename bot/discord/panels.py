@@ -19,6 +19,7 @@ Where a panel lives decides how a press is answered:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from typing import Any
@@ -50,6 +51,9 @@ MENU_PREFIX = "sailbot:menu"
 _IDS = r"(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+|-)"
 BUTTON_TEMPLATE = re.compile(rf"{PREFIX}:{_IDS}:(?P<ref>[a-z0-9.!]{{1,70}})")
 MENU_TEMPLATE = re.compile(rf"{MENU_PREFIX}:{_IDS}:(?P<key>[a-z0-9./]{{1,70}})")
+UNDO_TEMPLATE = re.compile(r"sailbot:undo:(?P<channel>\d+):(?P<version>\d+)")
+UNDO = "↩ Undo"
+TOOK_BACK = "↩️ Took back `{move}` — the board is in <#{channel}>."
 STYLES = {"move": discord.ButtonStyle.primary, "group": discord.ButtonStyle.secondary,
           "back": discord.ButtonStyle.secondary, "open": discord.ButtonStyle.success}
 PLAYED = "✅ Played `{move}` — the board is in <#{channel}>."
@@ -109,6 +113,54 @@ class PanelMenu(discord.ui.DynamicItem[discord.ui.Select], template=MENU_TEMPLAT
         m = self.match
         await panel_press(interaction, int(m["game"]), int(m["version"]), _seat(m),
                           str(values[0]) if values else "")
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=UNDO_TEMPLATE):
+    """"↩ Undo" under "✅ Played …" (the presser's private panel, their DM, or a private
+    note after a press on the public board): takes the move back, as `/undo`, while the
+    game is still at the version it was played to (``TableService.undo``)."""
+
+    def __init__(self, channel_id: int, version: int) -> None:
+        super().__init__(discord.ui.Button(
+            label=UNDO, style=discord.ButtonStyle.secondary,
+            custom_id=f"sailbot:undo:{channel_id}:{version}"))
+        self.channel_id = channel_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> UndoButton:
+        return cls(int(match["channel"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        from bot.discord.respond import finish
+
+        service = service_of(interaction)
+        answer = Answer(interaction, component=True)
+        reply = await answer.run(lambda: service.undo(self.channel_id, interaction.user.id,
+                                                      self.version), defer_after=0)
+        if reply is None:
+            return
+        content = (interaction.message.content if interaction.message else "") or ""
+        move = re.search(r"`([^`]*)`", content)
+        done = TOOK_BACK.format(move=move[1] if move else "your move", channel=self.channel_id)
+        await answer.edit_message(done, None)
+        if _where(interaction) == "dm":
+            await post_board(interaction.client, self.channel_id, reply)
+        else:
+            await finish(interaction, answer, reply)    # the board, in the channel
+
+
+def with_undo(view: discord.ui.View | None, channel_id: int,
+              version: int | None) -> discord.ui.View | None:
+    """``view`` (or a new one) with an "↩ Undo" button, when the move can be taken back;
+    a panel with no room left goes without (`/undo` still does it)."""
+    if version is None:
+        return view
+    view = view or discord.ui.View(timeout=None)
+    with contextlib.suppress(ValueError):       # the panel fills every row
+        view.add_item(UndoButton(channel_id, version))
+    return view
 
 
 def panel_view(panel: Panel | None) -> discord.ui.View | None:
@@ -195,13 +247,19 @@ async def _played(interaction: discord.Interaction, answer: Answer, outcome: Out
     if where == "public":
         await answer.edit_message(None, None)          # the old board keeps no buttons
         await finish(interaction, answer, reply)
+        if outcome.undo is not None:                   # to the presser alone: a misplaced
+            await interaction.followup.send(           # tap is one more tap from undone
+                PLAYED.format(move=outcome.played, channel=outcome.channel_id),
+                view=with_undo(None, outcome.channel_id, outcome.undo), ephemeral=True,
+                allowed_mentions=NO_MENTIONS)
         return
     # a turn that goes on carries on here, with the presser's next choices
     done = PLAYED.format(move=outcome.played, channel=outcome.channel_id)
     following = outcome.panel
     heading = following.heading if following is not None else ""
+    view = panel_view(following) if following is not None else None
     await answer.edit_message("\n".join(x for x in (done, heading) if x),
-                              panel_view(following) if following is not None else None)
+                              with_undo(view, outcome.channel_id, outcome.undo))
     if where == "private":
         await finish(interaction, answer, reply)        # a public followup in the channel
         return

@@ -34,6 +34,8 @@ class Outcome:
     reply: Reply | None = None
     note: str = ""
     played: str = ""
+    undo: int | None = None     # the game's version after the move, while the presser may
+                                # still take it back (an "↩ Undo" button carries it)
 
 
 class PanelDesk:
@@ -79,7 +81,21 @@ class PanelDesk:
             table = await self._table(game_id)
             return self.moved_on(table, self.moves.authorise(table, user_id))
         return Outcome(channel, reply=reply, played=" ".join(choice.path),
-                       panel=await self._still_yours(game_id, user_id))
+                       panel=await self._still_yours(game_id, user_id),
+                       undo=await self._undoable(game_id, user_id))
+
+    async def _undoable(self, game_id: int, user_id: int) -> int | None:
+        """The game's version if its last move is ``user_id``'s and could be taken back
+        (nothing came to light, nobody — a computer included — acted since): a misplaced
+        tap on a phone is one more tap from undone."""
+        try:
+            table = await self._table(game_id)
+        except TableError:          # the move ended the game (or it is gone)
+            return None
+        last = await self.tables.store.last_moves(game_id, 1)
+        if not last or last[-1].user_id != user_id or last[-1].reveals:
+            return None
+        return table.row.version
 
     async def _still_yours(self, game_id: int, user_id: int) -> Panel | None:
         """The presser's choices now, if the game waits on them again: a turn of several
