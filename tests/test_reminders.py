@@ -299,3 +299,36 @@ async def test_a_player_back_after_many_moves_is_not_told_a_short_count(tmp_path
     few = reminder_text("Navegador", CH, "link", False, "sail", ["• Bob: `sail`"], "",
                         earlier=True)           # all of the 60 fit; older ones did not
     assert "\nSince your last turn:\n… and earlier moves\n• Bob: `sail`\n" in few
+
+
+def test_a_computers_moves_one_after_another_show_once_with_a_count():
+    """A computer's secret setup choices read "• Ana (computer): `a secret choice`" three
+    times in a row in the DM; they show once, "(×3)", as the board does."""
+    from bot.store import MoveRow
+    from bot.table.reminders import since_last_turn
+
+    secret = [MoveRow(i, 1, None, f"keep {i}", public="a secret choice") for i in (1, 2, 3)]
+    moves = [MoveRow(0, 0, ALICE, "setup"), *secret, MoveRow(4, 2, CAROL, "sail 3")]
+    assert since_last_turn(moves, ALICE, ["Alice", "Ana (computer)", "Carol"]) == [
+        "• Ana (computer): `a secret choice` (×3)", "• Carol: `sail 3`"]
+
+
+async def test_a_players_first_dm_lists_the_game_so_far(tmp_path):
+    """Before a player has moved, what came before is "So far", not "Since your last turn"
+    (they have had none); after their first move, it is."""
+    clock = Clock()
+    svc = await make_service(tmp_path / "r.sqlite3", clock, hours=24)
+    await started(svc, [ALICE, BOB])
+    _, first = await to_move(svc)
+    second = BOB if first == ALICE else ALICE
+    for r in await svc.due_reminders():
+        await svc.reminder_done(r, delivered=True)
+    await svc.move(CH, first, "workers 2")
+    (dm,) = await svc.due_reminders()
+    assert dm.user_id == second and "\nSo far:\n• " in dm.text
+    assert "Since your last turn" not in dm.text
+    await svc.reminder_done(dm, delivered=True)
+    await svc.move(CH, second, "workers 2")
+    (dm,) = await svc.due_reminders()
+    assert dm.user_id == first and "\nSince your last turn:\n• " in dm.text
+    await svc.close()

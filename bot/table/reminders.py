@@ -35,12 +35,19 @@ def board_link(guild_id: int | None, channel_id: int, message_id: int | None) ->
 def since_last_turn(moves: list[MoveRow], user_id: int, names: list[str]) -> list[str]:
     """What the others did since ``user_id`` last moved, one line per move."""
     last = max((i for i, m in enumerate(moves) if m.user_id == user_id), default=-1)
-    lines = []
+    lines: list[str] = []
+    repeats: list[int] = []         # how many times each line came in a row
     for m in moves[last + 1:]:
         who = names[m.seat] if 0 <= m.seat < len(names) else f"seat {m.seat + 1}"
         detail = m.summary.replace("\n", " ") if m.summary else ""
-        lines.append(f"• {who}: `{m.shown}`" + (f" — {detail}" if detail else ""))
-    return lines
+        line = f"• {who}: `{m.shown}`" + (f" — {detail}" if detail else "")
+        if lines and lines[-1] == line:     # a computer's secret choices, one after another
+            repeats[-1] += 1
+        else:
+            lines.append(line)
+            repeats.append(1)
+    return [line if n == 1 else f"{line} (×{n})" for line, n in zip(lines, repeats,
+                                                                     strict=True)]
 
 
 def top_lines(text: str, limit: int) -> str:
@@ -60,11 +67,12 @@ def top_lines(text: str, limit: int) -> str:
 
 def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, prompt: str,
                   happened: list[str], example: str, private: str = "", tables: int = 1,
-                  earlier: bool = False) -> str:
+                  earlier: bool = False, first: bool = False) -> str:
     """The turn DM. ``private``: what only this player may see (their hand), when their
     choice depends on it — a DM is private, so it can say what the channel never does.
     ``tables``: how many tables the player sits at (more than one: `/mygames` lists them).
-    ``earlier``: more moves came since the player's last turn than ``happened`` lists."""
+    ``earlier``: more moves came since the player's last turn than ``happened`` lists.
+    ``first``: the player has not moved yet: ``happened`` is the game so far."""
     head = ("⏰ Still your turn" if follow_up else "⚓ It is your turn")
     lines = [f"{head} in **{title}** in <#{channel_id}> — {prompt}.", f"Board: {link}"]
     if private:
@@ -74,7 +82,7 @@ def reminder_text(title: str, channel_id: int, link: str, follow_up: bool, promp
     last = (f"Choose below, or reply in the channel with a move{hint}; {mine}"
             "`/notify off` stops these.")
     if happened:
-        lines.append("Since your last turn:")
+        lines.append("So far:" if first else "Since your last turn:")
         # the room left by everything else, the last line and the "… and N earlier
         # moves" line included (measured, not guessed: an overflow made ``clip`` cut
         # lines after the third, i.e. in the player's hand)
@@ -139,6 +147,7 @@ class ReminderDesk:
             await store.reschedule(r.id, None)
             return None
         moves = await store.last_moves(table.row.id, SINCE)
+        mine = any(m.user_id == r.user_id for m in moves)
         text = reminder_text(
             g.title, table.row.channel_id,
             board_link(table.row.guild_id, table.row.channel_id,
@@ -149,7 +158,8 @@ class ReminderDesk:
             private=words.name_seats(g.private_text(table.state, seat), table.names)
             if g.choices_private(table.state, seat) else "",
             tables=len(await store.open_games_of(r.user_id)),
-            earlier=len(moves) == SINCE and all(m.user_id != r.user_id for m in moves))
+            earlier=len(moves) == SINCE and not mine,
+            first=len(moves) < SINCE and not mine)
         drawn = await self.narrator.picture(table) if pictures else None
         return Reminder(user_id=r.user_id, channel_id=table.row.channel_id,
                         guild_id=table.row.guild_id, text=text, id=r.id,
