@@ -325,6 +325,30 @@ async def test_undo_never_goes_back_past_a_reveal(svc: TableService):
     assert moves[-1].reveals
 
 
+async def test_undo_by_a_player_whose_seat_a_computer_played_says_so(svc: TableService):
+    """A player who resigned is told their seat is a computer's now (not that they are not
+    playing); back in their seat after the computer moved for them, they are told a
+    computer player acted, not that they themselves did. Nothing changes either time."""
+    await started(svc, [ALICE, BOB])
+    _, first = await to_move(svc)
+    second = BOB if first == ALICE else ALICE
+    await svc.move(CH, first, "workers 1")
+    await svc.move(CH, second, "workers 1")
+    await svc.resign(CH, first)                 # the computer plays first's turn at once
+    ply = (await svc.table(CH)).ply
+    with pytest.raises(TableError, match="seat is played by .* now") as refused:
+        await svc.undo(CH, first)
+    assert "not playing" not in str(refused.value)
+    await svc.reclaim(CH, first, NAMES[first])
+    with pytest.raises(TableError) as refused:
+        await svc.undo(CH, first)
+    assert f"{NAMES[first]} has acted" not in str(refused.value)
+    assert "computer player" in str(refused.value).split("has acted")[0]
+    with pytest.raises(TableError, match="computer player") as refused:
+        await svc.undo(CH, second)
+    assert (await svc.table(CH)).ply == ply
+
+
 # Resign and abandon -------------------------------------------------------------------------
 
 

@@ -270,6 +270,13 @@ class MoveDesk:
         acted since, and it revealed nothing."""
         table = await self.tables.active(channel_id)
         if table.seat_of(user_id) is None:
+            found = former_seat(table.row.options, table.seats, user_id)
+            if found is not None:           # handed to a computer (/resign, /replace)
+                theirs = table.seats[found[0]]
+                raise TableError(
+                    f"Your {theirs.colour} seat is played by {theirs.name} now, so you cannot "
+                    f"take a move back; `/join` in <#{table.row.channel_id}> "
+                    "takes the seat back.")
             raise TableError("You are not playing in this game.")
         told = waited_for(table)
         last = await self.tables.store.last_moves(table.row.id, 1)
@@ -279,6 +286,11 @@ class MoveDesk:
                 raise TableError("You have not moved yet in this game, so there is nothing to "
                                  "undo.")
             who = table.names[last[-1].seat] if last else "someone"
+            if last and last[-1].user_id is None and table.seats[last[-1].seat].human:
+                # a computer moved for a player who has since taken the seat back
+                mine_now = table.seat_of(user_id) == last[-1].seat
+                who = ("The computer player that played your seat" if mine_now else
+                       f"The computer player that played {who}'s seat")
             raise TableError(f"{who} has acted since your last move, so it cannot be taken "
                              "back: undo works only until anyone else — a computer player "
                              "included — acts.")
