@@ -29,6 +29,7 @@ from bot_support import (
 )
 from databases import Databases
 
+from bot.store import MoveRow
 from bot.table import TableService
 from bot.table.replies import RaceError, TableError
 from bot.table.tables import Play
@@ -347,6 +348,25 @@ async def test_undo_by_a_player_whose_seat_a_computer_played_says_so(svc: TableS
     with pytest.raises(TableError, match="computer player") as refused:
         await svc.undo(CH, second)
     assert (await svc.table(CH)).ply == ply
+
+
+async def test_undo_knows_a_players_move_from_long_ago(svc: TableService):
+    """A player back at a seat a computer played for hundreds of moves has moved in this
+    game: the refusal says someone acted since, not that they never moved."""
+    await started(svc, [ALICE, BOB])
+    table = await svc.table(CH)
+    _, first = await to_move(svc)
+    seat = table.seat_of(first)
+    other = 1 - seat
+    rows = [MoveRow(ply=1, seat=seat, user_id=first, notation="workers 1")]
+    rows += [MoveRow(ply=p, seat=other, user_id=None, notation="workers 1")
+             for p in range(2, 452)]          # never replayed: the snapshot comes after
+    await svc.store.append_moves(table.row, rows, svc.clock(),
+                                 snapshot=(451, table.game.dump(table.state)))
+    svc.tables.forget(table.row.id)
+    with pytest.raises(TableError, match="has acted since your last move"):
+        await svc.undo(CH, first)
+    assert (await svc.table(CH)).ply == 451
 
 
 # Resign and abandon -------------------------------------------------------------------------
