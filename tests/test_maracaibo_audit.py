@@ -517,3 +517,19 @@ def test_city_combat_carries_on_as_a_fight():
                                FightInfluence(steps=2)))
     with pytest.raises(RulesError, match="fight 1"):
         g.play(state, 0, "city combat influence france 2")
+
+
+async def test_a_career_turned_over_by_its_first_task_cannot_be_undone_back_into_secret(
+        tmp_path):
+    """A career stays secret until its first task is claimed, which turns it face up.
+    Given seat 0's secret career K2 (Merchant) with task 1b met (15 doubloons), when it
+    claims the task and then asks to undo, then the undo is refused: everyone has seen the
+    career."""
+    state = at(ready(3, careers=["K2", "K1", "K3"]), 0, "6", mp=2)
+    state.seats[0].dbl = 15
+    assert not state.seats[0].career_shown
+    _, events = play(state, 0, "career 1b")
+    assert "K2" in texts(events) and any(e.reveals for e in events)
+    assert "hidden information" in await undo_after(tmp_path, "k", state, "career 1b")
+    state.seats[0].career_shown = True          # turned over already: nothing comes to light
+    assert await undo_after(tmp_path, "k2", state, "career 1b") == ""

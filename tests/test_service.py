@@ -29,6 +29,7 @@ from bot_support import (
 )
 from databases import Databases
 
+from bot.store import MoveRow
 from bot.table import TableService
 from bot.table.replies import RaceError, TableError
 from bot.table.tables import Play
@@ -323,6 +324,49 @@ async def test_undo_never_goes_back_past_a_reveal(svc: TableService):
         await svc.undo(CH, user)
     moves = await svc.store.moves((await svc.table(CH)).row.id)
     assert moves[-1].reveals
+
+
+async def test_undo_by_a_player_whose_seat_a_computer_played_says_so(svc: TableService):
+    """A player who resigned is told their seat is a computer's now (not that they are not
+    playing); back in their seat after the computer moved for them, they are told a
+    computer player acted, not that they themselves did. Nothing changes either time."""
+    await started(svc, [ALICE, BOB])
+    _, first = await to_move(svc)
+    second = BOB if first == ALICE else ALICE
+    await svc.move(CH, first, "workers 1")
+    await svc.move(CH, second, "workers 1")
+    await svc.resign(CH, first)                 # the computer plays first's turn at once
+    ply = (await svc.table(CH)).ply
+    with pytest.raises(TableError, match="seat is played by .* now") as refused:
+        await svc.undo(CH, first)
+    assert "not playing" not in str(refused.value)
+    await svc.reclaim(CH, first, NAMES[first])
+    with pytest.raises(TableError) as refused:
+        await svc.undo(CH, first)
+    assert f"{NAMES[first]} has acted" not in str(refused.value)
+    assert "computer player" in str(refused.value).split("has acted")[0]
+    with pytest.raises(TableError, match="computer player") as refused:
+        await svc.undo(CH, second)
+    assert (await svc.table(CH)).ply == ply
+
+
+async def test_undo_knows_a_players_move_from_long_ago(svc: TableService):
+    """A player back at a seat a computer played for hundreds of moves has moved in this
+    game: the refusal says someone acted since, not that they never moved."""
+    await started(svc, [ALICE, BOB])
+    table = await svc.table(CH)
+    _, first = await to_move(svc)
+    seat = table.seat_of(first)
+    other = 1 - seat
+    rows = [MoveRow(ply=1, seat=seat, user_id=first, notation="workers 1")]
+    rows += [MoveRow(ply=p, seat=other, user_id=None, notation="workers 1")
+             for p in range(2, 452)]          # never replayed: the snapshot comes after
+    await svc.store.append_moves(table.row, rows, svc.clock(),
+                                 snapshot=(451, table.game.dump(table.state)))
+    svc.tables.forget(table.row.id)
+    with pytest.raises(TableError, match="has acted since your last move"):
+        await svc.undo(CH, first)
+    assert (await svc.table(CH)).ply == 451
 
 
 # Resign and abandon -------------------------------------------------------------------------

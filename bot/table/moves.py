@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from pydantic import BaseModel
 
-from bot.store import DiskFull, MoveRow, SeatRow, StaleVersion
+from bot.store import DiskFull, SeatRow, StaleVersion
 from bot.table import lobby, words
 from bot.table.computers import check_level, former_seat, taken_over, with_level
 from bot.table.narrate import (
@@ -270,15 +270,26 @@ class MoveDesk:
         acted since, and it revealed nothing."""
         table = await self.tables.active(channel_id)
         if table.seat_of(user_id) is None:
+            found = former_seat(table.row.options, table.seats, user_id)
+            if found is not None:           # handed to a computer (/resign, /replace)
+                theirs = table.seats[found[0]]
+                raise TableError(
+                    f"Your {theirs.colour} seat is played by {theirs.name} now, so you cannot "
+                    f"take a move back; `/join` in <#{table.row.channel_id}> "
+                    "takes the seat back.")
             raise TableError("You are not playing in this game.")
         told = waited_for(table)
         last = await self.tables.store.last_moves(table.row.id, 1)
         if not last or last[-1].user_id != user_id:
-            mine = await self._my_last(table, user_id)
-            if mine is None:
+            if not await self._has_moved(table, user_id):
                 raise TableError("You have not moved yet in this game, so there is nothing to "
                                  "undo.")
             who = table.names[last[-1].seat] if last else "someone"
+            if last and last[-1].user_id is None and table.seats[last[-1].seat].human:
+                # a computer moved for a player who has since taken the seat back
+                mine_now = table.seat_of(user_id) == last[-1].seat
+                who = ("The computer player that played your seat" if mine_now else
+                       f"The computer player that played {who}'s seat")
             raise TableError(f"{who} has acted since your last move, so it cannot be taken "
                              "back: undo works only until anyone else — a computer player "
                              "included — acts.")
@@ -306,11 +317,11 @@ class MoveDesk:
         lines = [f"↩️ {table.names[mine_row.seat]} took back `{mine_row.shown}`."]
         return await self.narrator.board_reply(table, lines, user_id, told=told)
 
-    async def _my_last(self, table: Table, user_id: int) -> MoveRow | None:
-        for m in reversed(await self.tables.store.last_moves(table.row.id, 400)):
-            if m.user_id == user_id:
-                return m
-        return None
+    async def _has_moved(self, table: Table, user_id: int) -> bool:
+        """Has ``user_id`` made any move of this game? (The whole log, read only on the
+        way to a refusal: a player back at a seat a computer played for hundreds of moves
+        moved long ago.)"""
+        return any(m.user_id == user_id for m in await self.tables.store.moves(table.row.id))
 
     async def _hand_over(self, table: Table, seat: int,
                          level: str) -> tuple[Table, list[Play]] | None:

@@ -94,7 +94,8 @@ def do_claim(state: MaracaiboState, seat: int, move: Claim, events: list[Event])
     career = data.career[p.career]
     if not p.career_shown:
         p.career_shown = True
-        events.append(Event(kind="career", seat=seat,
+        # the secret career comes to light (the mover's own card: reading on is safe)
+        events.append(Event(kind="career", seat=seat, reveals=True, data={"own_cards": True},
                             text=f"turns over their career: {career.id} {career.name}"))
     p.tasks.append(move.task - 1)
     task = career.tasks[move.task - 1]
