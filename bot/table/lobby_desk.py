@@ -6,7 +6,7 @@ message is refused once that lobby is gone, rather than acting on a newer one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.store import ChannelBusy, DiskFull, SeatRow, StaleVersion
@@ -21,12 +21,18 @@ from bot.table.computers import (
     with_level,
 )
 from bot.table.narrate import Narrator, play_lines
-from bot.table.replies import Reply, TableError
+from bot.table.replies import RaceError, Reply, TableError
 from bot.table.table import Table
 from bot.table.tables import DISK_FULL, Tables
 from rules import RulesError, game_names, get_game
 
 LOBBY_IDLE = 24 * 3600.0    # seconds a lobby sits unchanged before anyone may close it
+TRIES = 3                   # a join, leave or added computer that lost to another change
+                            # made at the same moment is tried again on the stored lobby
+
+
+class LobbyChanged(TableError):
+    """A lobby save lost to another change of the same lobby made at the same moment."""
 
 
 class LobbyDesk:
@@ -68,12 +74,39 @@ class LobbyDesk:
             await self.tables.store.update_game(table.row, self.tables.clock(), seats=seats,
                                                 players=len(seats), **fields)
         except StaleVersion:
-            raise TableError("The lobby changed at the same moment — please try again.") from None
+            raise LobbyChanged("The lobby changed at the same moment — please try "
+                               "again.") from None
         except DiskFull:
             raise TableError(DISK_FULL) from None
         row = await self.tables.store.game(table.row.id)
         assert row is not None
         return await self.tables.load(row)
+
+    @staticmethod
+    async def _again(change: Callable[[], Awaitable[Reply]]) -> Reply:
+        """``change`` (a join, leave or added computer), run again from the stored lobby when
+        another change landed between its read and its write: two people pressing Join at
+        the same moment both sit down, each checked against the lobby as the other left it
+        (a full table, a colour just taken)."""
+        for _ in range(TRIES - 1):
+            try:
+                return await change()
+            except LobbyChanged:
+                continue
+        return await change()
+
+    async def _close(self, table: Table) -> None:
+        """Close the lobby unstarted (its last player left)."""
+        try:
+            await self.tables.store.update_game(table.row, self.tables.clock(),
+                                                status="abandoned")
+        except StaleVersion:
+            raise LobbyChanged("The lobby changed at the same moment — please try "
+                               "again.") from None
+        except DiskFull:
+            raise TableError(DISK_FULL) from None
+        finally:
+            self.tables.forget(table.row.id)
 
     async def open(self, channel_id: int, guild_id: int | None, user_id: int, user_name: str,
                    game: str, colour: str | None = None, variant: str | None = None) -> Reply:
@@ -182,6 +215,11 @@ class LobbyDesk:
     async def join(self, channel_id: int, user_id: int, user_name: str,
                    colour: str | None = None, game_id: int | None = None) -> Reply:
         """Take a seat in this channel's lobby (optionally choosing a colour)."""
+        return await self._again(lambda: self._join(channel_id, user_id, user_name, colour,
+                                                     game_id))
+
+    async def _join(self, channel_id: int, user_id: int, user_name: str,
+                    colour: str | None, game_id: int | None) -> Reply:
         table = await self._lobby(channel_id, game_id)
         if table.seat_of(user_id) is not None:
             raise TableError("You already have a seat at this table. Wait for the host to "
@@ -201,6 +239,9 @@ class LobbyDesk:
 
     async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
         """Leave the lobby (before the start). The host role passes on."""
+        return await self._again(lambda: self._leave(channel_id, user_id, game_id))
+
+    async def _leave(self, channel_id: int, user_id: int, game_id: int | None) -> Reply:
         table = await self.tables.here(channel_id)
         if game_id is not None and table.row.id != game_id:
             raise TableError("That lobby is closed; nothing to leave there.")
@@ -214,7 +255,7 @@ class LobbyDesk:
         rest = [s for s in table.seats if s.user_id != user_id]
         humans = [s for s in rest if s.human]
         if not humans:
-            await self.tables.update(table, status="abandoned")
+            await self._close(table)
             return Reply(text=f"{name} left and the table is empty, so the lobby is closed. "
                               f"Open a new one with {table.start_command}.")
         host = table.row.host_id
@@ -228,6 +269,11 @@ class LobbyDesk:
         """A seated player adds a computer player to the lobby, at ``level`` (easy, normal
         or strong; default normal)."""
         level = check_level(level)
+        return await self._again(lambda: self._add_computer(channel_id, user_id, game_id,
+                                                            level))
+
+    async def _add_computer(self, channel_id: int, user_id: int, game_id: int | None,
+                            level: str) -> Reply:
         table = await self._lobby(channel_id, game_id)
         if table.seat_of(user_id) is None:
             raise TableError("Only players seated at this table can add a computer player. "
@@ -272,8 +318,23 @@ class LobbyDesk:
         first = g.start_player(state)
         table = Table(table.row, seats, g, state, 0)
         plays, state = await self.tables.computers(table, state)
-        table = await self.tables.commit(table, plays, state, mover=None, seats=seats,
-                                         status="active", seed=seed, players=len(seats))
+        try:
+            table = await self.tables.commit(table, plays, state, mover=None, seats=seats,
+                                             status="active", seed=seed, players=len(seats))
+        except RaceError:
+            # not a move that lost: the lobby changed while the seats were drawn (and the
+            # computers made their first moves)
+            now = await self.tables.store.game(table.row.id)
+            if now is not None and now.status == "active":
+                raise TableError("The game has started already (another Start landed "
+                                 "first): see its board.") from None
+            if now is None or now.status != "lobby":
+                raise TableError("The lobby was closed just as the game was starting: "
+                                 f"nothing has started. Open a new one with "
+                                 f"{table.start_command}.") from None
+            raise TableError("The lobby changed just as the game was starting (someone "
+                             "joined, left or added a computer): nothing has started. "
+                             "Check the lobby and `/start` again.") from None
         turn_order = seats[first:] + seats[:first]
         order = [f"{i + 1}. {s.name} — {s.colour}" + (" (starts)" if i == 0 else "")
                  for i, s in enumerate(turn_order)]

@@ -1,0 +1,95 @@
+"""The lobby as players meet it at its edges: changes made at the same moment."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from bot_support import ALICE, BOB, CAROL, CH, DAVE, GUILD, make_service
+from databases import Databases
+
+from bot.table import TableService
+from bot.table.replies import RaceError, TableError
+
+
+@pytest.fixture
+async def svc(db: Databases):
+    service = await make_service(db / "lobby.sqlite3")
+    yield service
+    await service.close()
+
+
+async def seated(svc: TableService) -> list[str]:
+    return [s.name for s in (await svc.table(CH)).seats]
+
+
+async def test_people_joining_at_the_same_moment_all_sit_down(svc: TableService):
+    """Two Join presses at once: the later save lost to the first and was refused with
+    "please try again"; it is made again on the lobby as the first left it."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "vasco")
+    await asyncio.gather(svc.join(CH, BOB, "Bob"), svc.join(CH, CAROL, "Carol"),
+                         svc.add_computer(CH, ALICE))           # none refused
+    assert sorted(await seated(svc)) == ["Alice", "Bob", "Carol", "Pêro (computer)"]
+    colours = [s.colour for s in (await svc.table(CH)).seats]
+    assert len(set(colours)) == 4                      # no colour handed out twice
+    with pytest.raises(TableError, match="full"):       # the retried join checks again
+        await svc.join(CH, DAVE, "Dave")
+
+
+async def test_a_start_that_loses_to_a_join_says_so_in_lobby_words(svc: TableService,
+                                                                  monkeypatch):
+    """Someone joins while the start draws the seats (and the computers think): the
+    start is refused as a lobby change, not as "Someone moved first — here is the board"
+    (there is no board yet)."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "vasco")
+    await svc.join(CH, BOB, "Bob")
+    real = svc.tables.computers
+
+    async def joined_meanwhile(table, state):
+        await svc.join(CH, CAROL, "Carol")
+        return await real(table, state)
+
+    monkeypatch.setattr(svc.tables, "computers", joined_meanwhile)
+    with pytest.raises(TableError, match="lobby changed just as the game was starting") as e:
+        await svc.start_game(CH, ALICE)
+    assert not isinstance(e.value, RaceError) and "board" not in str(e.value)
+    monkeypatch.setattr(svc.tables, "computers", real)
+    table = await svc.table(CH)
+    assert table.row.status == "lobby" and len(table.seats) == 3
+    assert "begins" in (await svc.start_game(CH, ALICE)).text
+
+
+async def test_a_second_start_at_the_same_moment_says_the_game_started(svc: TableService,
+                                                                      monkeypatch):
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "vasco")
+    await svc.join(CH, BOB, "Bob")
+    real = svc.tables.computers
+    first: list[str] = []
+
+    async def started_meanwhile(table, state):
+        if not first:
+            first.append("pressed")
+            first.append((await svc.start_game(CH, ALICE)).text)   # a double click
+        return await real(table, state)
+
+    monkeypatch.setattr(svc.tables, "computers", started_meanwhile)
+    with pytest.raises(TableError, match="has started already"):
+        await svc.start_game(CH, ALICE)
+    assert "begins" in first[1]
+    assert (await svc.table(CH)).row.status == "active"
+
+
+async def test_a_start_after_the_lobby_closed_meanwhile_says_so(svc: TableService,
+                                                                 monkeypatch):
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "vasco")
+    await svc.join(CH, BOB, "Bob")
+    real = svc.tables.computers
+
+    async def closed_meanwhile(table, state):
+        await svc.leave(CH, BOB)
+        await svc.abandon(CH, ALICE)                   # the host closes the lobby
+        return await real(table, state)
+
+    monkeypatch.setattr(svc.tables, "computers", closed_meanwhile)
+    with pytest.raises(TableError, match="lobby was closed just as the game was starting"):
+        await svc.start_game(CH, ALICE)
