@@ -1,4 +1,5 @@
-"""The lobby as players meet it at its edges: changes made at the same moment."""
+"""The lobby as players meet it at its edges: changes made at the same moment, the host
+leaving, a Leave pressed by someone with no seat."""
 
 from __future__ import annotations
 
@@ -93,3 +94,40 @@ async def test_a_start_after_the_lobby_closed_meanwhile_says_so(svc: TableServic
     monkeypatch.setattr(svc.tables, "computers", closed_meanwhile)
     with pytest.raises(TableError, match="lobby was closed just as the game was starting"):
         await svc.start_game(CH, ALICE)
+
+
+async def test_the_host_leaving_says_who_hosts_now(svc: TableService):
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+    await svc.add_computer(CH, ALICE)
+    await svc.join(CH, BOB, "Bob")
+    reply = await svc.leave(CH, ALICE)
+    assert reply.text.startswith("Alice left the table. Bob hosts now.")
+    await svc.join(CH, CAROL, "Carol")
+    reply = await svc.leave(CH, CAROL)                 # not the host: nothing passes on
+    assert reply.text.splitlines()[0] == "Carol left the table."
+
+
+async def test_the_last_human_leaving_computers_closes_the_lobby_in_those_words(
+        svc: TableService):
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+    await svc.add_computer(CH, ALICE)
+    reply = await svc.leave(CH, ALICE)
+    assert "only computer players were left, so the lobby is closed" in reply.text
+    assert "empty" not in reply.text
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+    reply = await svc.leave(CH, ALICE)
+    assert "the table is empty, so the lobby is closed" in reply.text
+
+
+async def test_leave_in_a_started_game_by_someone_without_a_seat(svc: TableService):
+    """The resign hint is for the game's players; anyone else is told there is no seat
+    to leave (an old lobby message's Leave, pressed after the start)."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+    game_id = (await svc.table(CH)).row.id
+    await svc.join(CH, BOB, "Bob")
+    await svc.start_game(CH, ALICE)
+    with pytest.raises(TableError, match="resign"):
+        await svc.leave(CH, BOB, game_id)
+    with pytest.raises(TableError, match="you have no seat in it") as e:
+        await svc.leave(CH, CAROL, game_id)
+    assert "resign" not in str(e.value)

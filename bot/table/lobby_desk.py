@@ -245,10 +245,13 @@ class LobbyDesk:
         table = await self.tables.here(channel_id)
         if game_id is not None and table.row.id != game_id:
             raise TableError("That lobby is closed; nothing to leave there.")
+        seat = table.seat_of(user_id)
         if table.row.status != "lobby":
+            if seat is None:
+                raise TableError("The game here has started, and you have no seat in it: "
+                                 "there is nothing to leave.")
             raise TableError("The game has started: use `/resign` to hand your seat to a "
                              "computer player.")
-        seat = table.seat_of(user_id)
         if seat is None:
             raise TableError("You are not seated at this table.")
         name = table.seats[seat].name
@@ -256,13 +259,16 @@ class LobbyDesk:
         humans = [s for s in rest if s.human]
         if not humans:
             await self._close(table)
-            return Reply(text=f"{name} left and the table is empty, so the lobby is closed. "
+            why = ("only computer players were left" if rest else "the table is empty")
+            return Reply(text=f"{name} left and {why}, so the lobby is closed. "
                               f"Open a new one with {table.start_command}.")
         host = table.row.host_id
+        passed = ""
         if host == user_id:
             host = humans[0].user_id
+            passed = f" {humans[0].name} hosts now."
         table = await self._save(table, rest, host_id=host)
-        return self.reply(table, f"{name} left the table.")
+        return self.reply(table, f"{name} left the table.{passed}")
 
     async def add_computer(self, channel_id: int, user_id: int, game_id: int | None = None,
                            level: str | None = None) -> Reply:
