@@ -131,3 +131,18 @@ async def test_leave_in_a_started_game_by_someone_without_a_seat(svc: TableServi
     with pytest.raises(TableError, match="you have no seat in it") as e:
         await svc.leave(CH, CAROL, game_id)
     assert "resign" not in str(e.value)
+
+
+async def test_a_colour_typed_in_part_seats_with_the_one_it_fits(svc: TableService):
+    """`/join blu` (Discord sends what was typed when no suggestion was picked): the
+    start of one colour's name is that colour; one that fits two asks which."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador", "Pur")
+    with pytest.raises(TableError, match=r"Did you mean blue or black\?"):
+        await svc.join(CH, BOB, "Bob", "bl")
+    assert "Bob joined as blue" in (await svc.join(CH, BOB, "Bob", "blu")).text
+    with pytest.raises(TableError, match="already plays purple"):
+        await svc.join(CH, CAROL, "Carol", "purp")
+    with pytest.raises(TableError, match="not one of our colours") as e:
+        await svc.join(CH, CAROL, "Carol", "mauve")
+    assert "Did you mean" not in str(e.value)
+    assert [s.colour for s in (await svc.table(CH)).seats] == ["purple", "blue"]
