@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from bot.store import GameRow, SeatRow
 from bot.table.replies import LobbyView, TableError
@@ -24,7 +25,10 @@ def colour_hex(name: str) -> str:
     return PALETTE.get(name) or OLD_COLOURS.get(name) or name
 
 
-def pick_colour(seats: list[SeatRow], wanted: str | None) -> str:
+def pick_colour(seats: list[SeatRow], wanted: str | None,
+                promised: Collection[str] = ()) -> str:
+    """The colour asked for, if free; none asked for: the first free one, handing out
+    the ``promised`` ones (a rematch's old players' colours) only when no other is free."""
     taken = {s.colour for s in seats}
     if wanted:
         key = find_colour(wanted)
@@ -32,7 +36,8 @@ def pick_colour(seats: list[SeatRow], wanted: str | None) -> str:
             free = ", ".join(c for c in PALETTE if c not in taken)
             raise TableError(f"Someone already plays {key}. Free colours: {free}.")
         return key
-    return next(c for c in PALETTE if c not in taken)
+    free = [c for c in PALETTE if c not in taken]
+    return next((c for c in free if c not in promised), free[0])
 
 
 def find_colour(wanted: str) -> str:

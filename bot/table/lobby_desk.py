@@ -95,6 +95,16 @@ class LobbyDesk:
                 continue
         return await change()
 
+    @staticmethod
+    def _promised(table: Table, user_id: int | None = None) -> set[str]:
+        """A rematch lobby's colours of the old players not seated yet (but ``user_id``):
+        a newcomer or a computer added meanwhile gets another one while any is free."""
+        stored = table.row.options.get(COLOURS)
+        seated = {str(s.user_id) for s in table.seats if s.user_id is not None}
+        return {str(colour) for user, colour in stored.items()
+                if user not in seated and user != str(user_id)} \
+            if isinstance(stored, dict) else set()
+
     async def _close(self, table: Table) -> None:
         """Close the lobby unstarted (its last player left)."""
         try:
@@ -233,7 +243,7 @@ class LobbyDesk:
             if colour in {s.colour for s in table.seats} or colour not in lobby.PALETTE:
                 colour = None
         seat = SeatRow(len(table.seats), user_id, user_name,
-                       lobby.pick_colour(table.seats, colour))
+                       lobby.pick_colour(table.seats, colour, self._promised(table, user_id)))
         table = await self._save(table, [*table.seats, seat])
         return self.reply(table, f"{user_name} joined as {seat.colour}.")
 
@@ -289,7 +299,7 @@ class LobbyDesk:
             raise TableError(f"The table is full ({high} players).")
         seat = SeatRow(len(table.seats), None,
                        lobby.computer_name(table.seats, table.game.texts.computer_names),
-                       lobby.pick_colour(table.seats, None))
+                       lobby.pick_colour(table.seats, None, self._promised(table)))
         table = await self._save(table, [*table.seats, seat],
                                  options=with_level(table.row.options, seat.name, level))
         return self.reply(table, f"{seat.name} takes a seat as {seat.colour}, playing at "
