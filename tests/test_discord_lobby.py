@@ -16,7 +16,14 @@ from discord.ui.view import _component_to_item
 from bot.discord.commands import build_commands
 from bot.discord.views import LobbyButton, LobbyColour, LobbyLevel
 from bot.table import TableService
-from tests.discord_fakes import FakeClient, FakeInteraction, FakeUser, Sent, invoke
+from tests.discord_fakes import (
+    FakeClient,
+    FakeInteraction,
+    FakeUser,
+    Sent,
+    autocomplete,
+    invoke,
+)
 
 CHANNEL = 4242
 DYNAMIC = (LobbyButton, LobbyColour, LobbyLevel)
@@ -211,3 +218,20 @@ async def test_an_old_lobby_message_never_acts_on_a_newer_lobby(
     assert pressed.private and "That lobby is closed" in pressed.private[-1].content
     row = await client.service.store.open_game(CHANNEL)
     assert [s.name for s in await client.service.store.seats(row.id)] == ["Bea"]
+
+
+async def test_join_colour_autocomplete_offers_the_free_colours(
+        client: FakeClient, people: dict[str, FakeUser]) -> None:
+    """`/join colour:` suggests what the lobby's menu offers: a taken colour (the host's
+    blue, first of the list) would only be refused. Without a lobby: every colour."""
+    join = next(c for c in build_commands() if c.name == "join")
+    asking = FakeInteraction(client, people["bea"], CHANNEL)
+    everyone = [c.value for c in await autocomplete(join, asking, "colour", "")]  # type: ignore[arg-type]
+    assert everyone[0] == "blue" and len(everyone) == 8
+    lobby = await open_lobby(client, people["ana"])
+    await press(client, people["cid"], lobby, "colour", "green")
+    asking = FakeInteraction(client, people["bea"], CHANNEL)
+    free = [c.value for c in await autocomplete(join, asking, "colour", "")]  # type: ignore[arg-type]
+    assert "blue" not in free and "green" not in free and free[0] == "orange"
+    asking = FakeInteraction(client, people["bea"], CHANNEL)
+    assert [c.value for c in await autocomplete(join, asking, "colour", "bl")] == ["black"]  # type: ignore[arg-type]

@@ -116,10 +116,8 @@ def to_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     return choices
 
 
-def colour_choices(interaction: discord.Interaction,
-                   current: str) -> list[app_commands.Choice[str]]:
+def colour_choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
     typed = current.strip().lower()
-    names = service_of(interaction).colour_names()
     hits = [c for c in names if c.startswith(typed)] + [c for c in names
                                                          if typed in c and not c.startswith(typed)]
     return [app_commands.Choice(name=c.capitalize(), value=c) for c in hits[:MAX_CHOICES]]
@@ -154,7 +152,7 @@ def game_group(game: str) -> app_commands.Group:
     @start.autocomplete("colour")
     async def start_colour(interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
-        return colour_choices(interaction, current)
+        return colour_choices(service_of(interaction).colour_names(), current)
 
     @start.autocomplete("variant")
     async def start_variant(interaction: discord.Interaction,
@@ -227,7 +225,18 @@ async def join_command(interaction: discord.Interaction, colour: str | None = No
 @join_command.autocomplete("colour")
 async def join_colour(interaction: discord.Interaction,
                       current: str) -> list[app_commands.Choice[str]]:
-    return colour_choices(interaction, current)
+    """The colours still free in this channel's lobby (a taken one would be refused)."""
+    service = service_of(interaction)
+    names = service.colour_names()
+    if interaction.channel_id is not None:
+        try:
+            names = await asyncio.wait_for(service.free_colours(interaction.channel_id),
+                                           timeout=AUTOCOMPLETE_BUDGET)
+        except TimeoutError:
+            pass                                # every colour, then: /join checks anyway
+        except Exception:
+            log.exception("Colour autocomplete failed in %s", interaction.channel_id)
+    return colour_choices(names, current)
 
 
 @app_commands.command(name="leave", description="Leave this channel's lobby (before the start)")

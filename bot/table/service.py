@@ -170,6 +170,15 @@ class TableService:
         """The seat colours, for autocomplete on /join."""
         return lobby.colour_names()
 
+    async def free_colours(self, channel_id: int) -> list[str]:
+        """The seat colours nobody has taken in this channel's lobby (all of them where
+        there is no lobby), for autocomplete on /join."""
+        row = await self.store.open_game(channel_id)
+        if row is None or row.status != "lobby":
+            return lobby.colour_names()
+        taken = {s.colour for s in await self.store.seats(row.id)}
+        return [c for c in lobby.colour_names() if c not in taken]
+
     # Moves ---------------------------------------------------------------------------
 
     @_guarded
