@@ -146,3 +146,33 @@ async def test_a_colour_typed_in_part_seats_with_the_one_it_fits(svc: TableServi
         await svc.join(CH, CAROL, "Carol", "mauve")
     assert "Did you mean" not in str(e.value)
     assert [s.colour for s in (await svc.table(CH)).seats] == ["purple", "blue"]
+
+
+async def test_lobby_commands_in_a_started_game_tell_its_players_they_play_in_it(
+        svc: TableService):
+    """A second Start press, or Join / Add computer on the lobby message once the game
+    has begun: its players are not told to watch it or to open a lobby elsewhere."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+    game_id = (await svc.table(CH)).row.id
+    await svc.join(CH, BOB, "Bob")
+    await svc.start_game(CH, ALICE)
+    for call in (svc.start_game(CH, ALICE, game_id), svc.join(CH, BOB, "Bob", None, game_id),
+                 svc.add_computer(CH, BOB, game_id)):
+        with pytest.raises(TableError, match="You play in it: `/board` shows where it") as e:
+            await call
+        assert "open a new lobby" not in str(e.value)
+    with pytest.raises(TableError, match="Watch it with `/board`, or open a new lobby"):
+        await svc.join(CH, CAROL, "Carol", None, game_id)          # an onlooker: as ever
+
+
+async def test_closing_someone_elses_lobby_points_to_leave_only_if_seated(
+        svc: TableService):
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+    await svc.join(CH, BOB, "Bob")
+    with pytest.raises(TableError, match="Only the host can close the lobby") as e:
+        await svc.abandon(CH, BOB)
+    assert "`/leave` it" in str(e.value)
+    with pytest.raises(TableError, match="Only the host can close the lobby") as e:
+        await svc.abandon(CH, CAROL)                  # not at the table: nothing to leave
+    assert "/leave" not in str(e.value) and str(e.value).endswith("to go).")
+    assert len((await svc.table(CH)).seats) == 2

@@ -53,7 +53,7 @@ class LobbyDesk:
         return Reply(text=f"{first}\n{body}" if first else body,
                      lobby=lobby.lobby_view(table.row, table.seats, low, high))
 
-    async def _lobby(self, channel_id: int, game_id: int | None = None) -> Table:
+    async def _lobby(self, channel_id: int, user_id: int, game_id: int | None = None) -> Table:
         row = await self.tables.store.open_game(channel_id)
         if game_id is not None and (row is None or row.id != game_id):
             raise TableError("That lobby is closed (its game started or was abandoned). "
@@ -64,6 +64,10 @@ class LobbyDesk:
             raise TableError(f"There is no lobby in this channel. Open one with "
                              f"{words.start_hint()}.")
         if row.status != "lobby":
+            if any(s.user_id == user_id for s in await self.tables.store.seats(row.id)):
+                # a second Start press, Join on the lobby message after the start
+                raise TableError("A game is already being played here. You play in it: "
+                                 "`/board` shows where it stands.")
             raise TableError("A game is already being played here. Watch it with `/board`, or "
                              "open a new lobby in another channel or thread.")
         return await self.tables.load(row)
@@ -230,7 +234,7 @@ class LobbyDesk:
 
     async def _join(self, channel_id: int, user_id: int, user_name: str,
                     colour: str | None, game_id: int | None) -> Reply:
-        table = await self._lobby(channel_id, game_id)
+        table = await self._lobby(channel_id, user_id, game_id)
         if table.seat_of(user_id) is not None:
             raise TableError("You already have a seat at this table. Wait for the host to "
                              "`/start`, or `/leave`.")
@@ -290,7 +294,7 @@ class LobbyDesk:
 
     async def _add_computer(self, channel_id: int, user_id: int, game_id: int | None,
                             level: str) -> Reply:
-        table = await self._lobby(channel_id, game_id)
+        table = await self._lobby(channel_id, user_id, game_id)
         if table.seat_of(user_id) is None:
             raise TableError("Only players seated at this table can add a computer player. "
                              "`/join` first.")
@@ -307,7 +311,7 @@ class LobbyDesk:
 
     async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
         """The host starts: seed chosen, seats shuffled; the reply has the first board."""
-        table = await self._lobby(channel_id, game_id)
+        table = await self._lobby(channel_id, user_id, game_id)
         g = table.game
         if user_id != table.row.host_id:
             host = next((s.name for s in table.seats if s.user_id == table.row.host_id), "")

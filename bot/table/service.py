@@ -288,7 +288,7 @@ class TableService:
                 raise TableError(
                     "Only the host can close the lobby, or anyone once it has been idle for "
                     f"{words.duration(LOBBY_IDLE)} ({words.duration(LOBBY_IDLE - idle)} to "
-                    "go); you can `/leave` it.")
+                    "go)" + ("; you can `/leave` it." if seated else "."))
             await self.tables.update(table, status="abandoned")
             return Reply(text=f"The lobby is closed. Open a new one with {table.start_command}.")
         if not seated and not can_manage:
