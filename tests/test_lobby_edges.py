@@ -176,3 +176,18 @@ async def test_closing_someone_elses_lobby_points_to_leave_only_if_seated(
         await svc.abandon(CH, CAROL)                  # not at the table: nothing to leave
     assert "/leave" not in str(e.value) and str(e.value).endswith("to go).")
     assert len((await svc.table(CH)).seats) == 2
+
+
+async def test_board_and_status_of_a_lobby_closed_unstarted_do_not_show_it_open(
+        svc: TableService):
+    """The last one out closes the lobby; /board and /status showed it still as an open
+    lobby ('The table is full: the host can `/start`')."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "maracaibo")
+    await svc.add_computer(CH, ALICE)
+    assert "host can `/start`" in (await svc.status(CH)).text      # open: as ever
+    await svc.leave(CH, ALICE)
+    for look in (svc.status(CH), svc.board(CH)):
+        with pytest.raises(TableError, match="The Maracaibo lobby here was closed before its "
+                                             "game started. Open a new one with "
+                                             "`/maracaibo start`."):
+            await look
