@@ -479,6 +479,10 @@ async def abandon_command(interaction: discord.Interaction) -> None:
     channel = channel_of(interaction)
     perms = interaction.permissions
     can_manage = bool(perms and perms.manage_channels)
+    refused, _ = await precheck(interaction, "/abandon",
+                                service.check_abandon(channel, interaction.user.id, can_manage))
+    if refused:
+        return
     question = await service.abandon_question(channel, can_manage)
     await confirm_first(interaction, question, "Abandon",
                         lambda: service.abandon(channel, interaction.user.id, can_manage))
