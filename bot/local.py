@@ -224,7 +224,7 @@ class LocalTable:
             else:
                 await s.check_abandon(ch, uid)         # refuse at once, not after `yes`
                 self.confirming[uid] = head
-            question = (words.resign_question(level) if head == "resign" else
+            question = (await s.resign_question(ch, level) if head == "resign" else
                         await s.abandon_question(ch))
             return Reply(text=f"/{head}: {question} {CONFIRM_HINT}", ephemeral=True)
         if head == "replace":

@@ -323,6 +323,14 @@ async def test_abandon_passes_manage_channel(client: FakeClient, commands: dict[
     assert await client.service.store.open_game(CHANNEL) is None
 
 
+async def test_resign_in_a_lobby_asks_to_leave_it(
+        client: FakeClient, commands: dict[str, Any], people: dict[str, FakeUser]) -> None:
+    await run(client, people["alice"], sub(commands["navegador"], "start"))
+    await run(client, people["bob"], commands["join"])
+    asked = await run(client, people["bob"], commands["resign"])
+    assert asked.private[0].content.startswith("Leave this lobby? The game has not started")
+
+
 async def test_abandon_refuses_at_once_rather_than_after_the_question(
         client: FakeClient, commands: dict[str, Any], people: dict[str, FakeUser]) -> None:
     """Someone who may not close the lobby (not its host, not idle a day) or who may not

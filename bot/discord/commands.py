@@ -444,7 +444,7 @@ async def resign_command(interaction: discord.Interaction,
     channel = channel_of(interaction)
     chosen = level.value if level else None
     await confirm_first(
-        interaction, words.resign_question(chosen or "normal"), "Resign",
+        interaction, await service.resign_question(channel, chosen or "normal"), "Resign",
         lambda: service.resign(channel, interaction.user.id, chosen))
 
 

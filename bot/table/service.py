@@ -275,6 +275,14 @@ class TableService:
         row = await self.store.open_game(channel_id)
         return words.abandon_question(can_manage, row is not None and row.status == "lobby")
 
+    async def resign_question(self, channel_id: int, level: str) -> str:
+        """The "are you sure?" before ``resign``: in a lobby it only leaves it."""
+        row = await self.store.open_game(channel_id)
+        if row is not None and row.status == "lobby":
+            return ("Leave this lobby? The game has not started, so no computer takes your "
+                    "seat; you can `/join` again while the lobby is open.")
+        return words.resign_question(level)
+
     async def check_abandon(self, channel_id: int, user_id: int,
                             can_manage: bool = False) -> None:
         """Raise TableError (why not) unless the caller may ``abandon`` here now: asked
