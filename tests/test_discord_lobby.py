@@ -235,3 +235,20 @@ async def test_join_colour_autocomplete_offers_the_free_colours(
     assert "blue" not in free and "green" not in free and free[0] == "orange"
     asking = FakeInteraction(client, people["bea"], CHANNEL)
     assert [c.value for c in await autocomplete(join, asking, "colour", "bl")] == ["black"]  # type: ignore[arg-type]
+
+
+async def test_variant_autocomplete_reads_words_as_typed(
+        client: FakeClient, people: dict[str, FakeUser]) -> None:
+    """'two p' finds `two-player` (keys are hyphenated), and a word of a description finds
+    its variant; every choice within Discord's 100 characters."""
+    group = next(c for c in build_commands() if c.name == "neptun")
+    start = group.get_command("start")  # type: ignore[union-attr]
+    asking = FakeInteraction(client, people["ana"], CHANNEL)
+    found = await autocomplete(start, asking, "variant", "Two p")  # type: ignore[arg-type]
+    assert [c.value for c in found] == ["two-player"]
+    asking = FakeInteraction(client, people["ana"], CHANNEL)
+    found = await autocomplete(start, asking, "variant", "forecast")  # type: ignore[arg-type]
+    assert [c.value for c in found] == ["wind-after-turn-5"]
+    asking = FakeInteraction(client, people["ana"], CHANNEL)
+    every = await autocomplete(start, asking, "variant", "")  # type: ignore[arg-type]
+    assert len(every) == 3 and all(len(c.name) <= 100 for c in every)

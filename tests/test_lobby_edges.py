@@ -191,3 +191,15 @@ async def test_board_and_status_of_a_lobby_closed_unstarted_do_not_show_it_open(
                                              "game started. Open a new one with "
                                              "`/maracaibo start`."):
             await look
+
+
+async def test_a_variant_typed_with_spaces_or_capitals_opens_it(svc: TableService):
+    """`/neptun start variant:Two Player` (typed, not picked from the suggestions): the
+    variant keys are hyphenated; the lobby takes its player range from the variant."""
+    reply = await svc.open_lobby(CH, GUILD, ALICE, "Alice", "neptun", None, "Two Player")
+    assert "1/2 seats taken" in reply.text and "variant: two-player" in reply.text
+    assert reply.lobby is not None and (reply.lobby.min_players, reply.lobby.max_players) \
+        == (2, 2)
+    await svc.leave(CH, ALICE)
+    with pytest.raises(TableError, match="Neptun has no variant 'two'"):
+        await svc.open_lobby(CH, GUILD, ALICE, "Alice", "neptun", None, "two")

@@ -159,9 +159,11 @@ def game_group(game: str) -> app_commands.Group:
                             current: str) -> list[app_commands.Choice[str]]:
         from rules.registry import get_game
 
-        typed = current.strip().lower()
+        typed = "-".join(current.lower().replace("_", " ").split())
         return [app_commands.Choice(name=clip(f"{v.key} — {v.description}"), value=v.key)
-                for v in get_game(game).texts.variants if typed in v.key][:MAX_CHOICES]
+                for v in get_game(game).texts.variants
+                if typed in v.key or current.strip().lower() in v.description.lower()
+                ][:MAX_CHOICES]
 
     @group.command(name="rules", description=clip(f"{title} in brief, with the move notation"))
     async def rules(interaction: discord.Interaction) -> None:

@@ -130,6 +130,8 @@ class LobbyDesk:
         except KeyError:
             raise TableError(f"I don't know the game {words.excerpt(game, 30)!r}. Games: "
                              f"{', '.join(game_names())}.") from None
+        if variant:         # "two player", "Two_Player": the key is `two-player`
+            variant = "-".join(variant.replace("_", " ").split())
         try:
             options = g.options_for(variant)
         except RulesError as exc:
