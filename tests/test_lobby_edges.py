@@ -203,3 +203,19 @@ async def test_a_variant_typed_with_spaces_or_capitals_opens_it(svc: TableServic
     await svc.leave(CH, ALICE)
     with pytest.raises(TableError, match="Neptun has no variant 'two'"):
         await svc.open_lobby(CH, GUILD, ALICE, "Alice", "neptun", None, "two")
+
+
+async def test_two_at_a_three_player_table_are_shown_the_way_to_the_two_player_variant(
+        svc: TableService):
+    """The hint said 'everyone `/leave`s and the host opens …': the host closes the lobby
+    at once with /abandon (the others leaving one by one is not needed)."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "neptun")
+    await svc.join(CH, BOB, "Bob")
+    with pytest.raises(TableError, match="Neptun needs at least 3 players") as e:
+        await svc.start_game(CH, ALICE)
+    assert str(e.value).endswith(
+        "Or play the `two-player` variant, made for 2: close this lobby with `/abandon`, "
+        "open `/neptun start variant:two-player` and the others `/join` again.")
+    await svc.abandon(CH, ALICE)                        # the way it names works
+    reply = await svc.open_lobby(CH, GUILD, ALICE, "Alice", "neptun", None, "two-player")
+    assert "1/2 seats taken" in reply.text

@@ -323,8 +323,10 @@ class LobbyDesk:
             seated = len(table.seats)
             fits = [v.key for v in g.texts.variants
                     if v.players and v.players[0] <= seated <= v.players[1]]
-            other = (f" Or play the `{fits[0]}` variant, made for {seated}: everyone "
-                     f"`/leave`s and the host opens `/{g.name} start variant:{fits[0]}`."
+            # the caller is the host: closing the lobby is theirs, at once
+            other = (f" Or play the `{fits[0]}` variant, made for {seated}: close this lobby "
+                     f"with `/abandon`, open `/{g.name} start variant:{fits[0]}` and the others "
+                     "`/join` again."
                      if fits and not table.row.options.get("variant") else "")
             raise TableError(
                 f"{g.title} needs at least {low} players and {seated} "
