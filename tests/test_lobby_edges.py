@@ -219,3 +219,14 @@ async def test_two_at_a_three_player_table_are_shown_the_way_to_the_two_player_v
     await svc.abandon(CH, ALICE)                        # the way it names works
     reply = await svc.open_lobby(CH, GUILD, ALICE, "Alice", "neptun", None, "two-player")
     assert "1/2 seats taken" in reply.text
+
+
+async def test_leave_on_a_closed_lobbys_message_says_that_lobby_is_closed(svc: TableService):
+    """Leave pressed on an old lobby message once its lobby is closed and none is open:
+    the same answer as when a newer lobby is open, not 'the game … was abandoned'."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+    game_id = (await svc.table(CH)).row.id
+    await svc.join(CH, BOB, "Bob")
+    await svc.abandon(CH, ALICE)
+    with pytest.raises(TableError, match="That lobby is closed; nothing to leave there."):
+        await svc.leave(CH, BOB, game_id)

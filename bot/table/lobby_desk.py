@@ -258,9 +258,10 @@ class LobbyDesk:
         return await self._again(lambda: self._leave(channel_id, user_id, game_id))
 
     async def _leave(self, channel_id: int, user_id: int, game_id: int | None) -> Reply:
-        table = await self.tables.here(channel_id)
-        if game_id is not None and table.row.id != game_id:
+        row = await self.tables.store.open_game(channel_id)
+        if game_id is not None and (row is None or row.id != game_id):
             raise TableError("That lobby is closed; nothing to leave there.")
+        table = await self.tables.here(channel_id)
         seat = table.seat_of(user_id)
         if table.row.status != "lobby":
             if seat is None:
