@@ -130,7 +130,7 @@ class LobbyDesk:
         except KeyError:
             raise TableError(f"I don't know the game {words.excerpt(game, 30)!r}. Games: "
                              f"{', '.join(game_names())}.") from None
-        if variant:         # "two player", "Two_Player": the key is `two-player`
+        if variant:         # spaces or underscores typed for a key's hyphens
             variant = "-".join(variant.replace("_", " ").split())
         try:
             options = g.options_for(variant)
