@@ -222,8 +222,9 @@ class LocalTable:
                 level = check_level(rest or None)      # refuse a wrong level before asking
                 self.confirming[uid] = f"resign {level}"
             else:
+                await s.check_abandon(ch, uid)         # refuse at once, not after `yes`
                 self.confirming[uid] = head
-            question = (words.resign_question(level) if head == "resign" else
+            question = (await s.resign_question(ch, level) if head == "resign" else
                         await s.abandon_question(ch))
             return Reply(text=f"/{head}: {question} {CONFIRM_HINT}", ephemeral=True)
         if head == "replace":

@@ -323,6 +323,34 @@ async def test_abandon_passes_manage_channel(client: FakeClient, commands: dict[
     assert await client.service.store.open_game(CHANNEL) is None
 
 
+async def test_resign_in_a_lobby_asks_to_leave_it(
+        client: FakeClient, commands: dict[str, Any], people: dict[str, FakeUser]) -> None:
+    await run(client, people["alice"], sub(commands["navegador"], "start"))
+    await run(client, people["bob"], commands["join"])
+    asked = await run(client, people["bob"], commands["resign"])
+    assert asked.private[0].content.startswith("Leave this lobby? The game has not started")
+
+
+async def test_abandon_refuses_at_once_rather_than_after_the_question(
+        client: FakeClient, commands: dict[str, Any], people: dict[str, FakeUser]) -> None:
+    """Someone who may not close the lobby (not its host, not idle a day) or who may not
+    end the game (not a player) is told so at once: they were asked "Close this lobby?"
+    first, and refused only after pressing Abandon."""
+    nobody = await run(client, people["carol"], commands["abandon"])
+    assert only_private(nobody).startswith("There is no game in this channel.")
+    alice, bob = people["alice"], people["bob"]
+    await run(client, alice, sub(commands["navegador"], "start"))
+    await run(client, bob, commands["join"])
+    for user in (bob, people["carol"]):
+        asked = await run(client, user, commands["abandon"])
+        assert only_private(asked).startswith("Only the host can close the lobby")
+        assert asked.private[-1].view is None                   # nothing to confirm
+    asked = await run(client, alice, commands["abandon"])       # the host: asked as ever
+    assert asked.private[0].content.startswith("Close this lobby?")
+    assert asked.private[0].view is not None
+    assert (await client.service.store.open_game(CHANNEL)) is not None
+
+
 # The 3-second rule and message sizes ------------------------------------------------------
 
 

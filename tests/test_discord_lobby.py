@@ -16,7 +16,14 @@ from discord.ui.view import _component_to_item
 from bot.discord.commands import build_commands
 from bot.discord.views import LobbyButton, LobbyColour, LobbyLevel
 from bot.table import TableService
-from tests.discord_fakes import FakeClient, FakeInteraction, FakeUser, Sent, invoke
+from tests.discord_fakes import (
+    FakeClient,
+    FakeInteraction,
+    FakeUser,
+    Sent,
+    autocomplete,
+    invoke,
+)
 
 CHANNEL = 4242
 DYNAMIC = (LobbyButton, LobbyColour, LobbyLevel)
@@ -211,3 +218,37 @@ async def test_an_old_lobby_message_never_acts_on_a_newer_lobby(
     assert pressed.private and "That lobby is closed" in pressed.private[-1].content
     row = await client.service.store.open_game(CHANNEL)
     assert [s.name for s in await client.service.store.seats(row.id)] == ["Bea"]
+
+
+async def test_join_colour_autocomplete_offers_the_free_colours(
+        client: FakeClient, people: dict[str, FakeUser]) -> None:
+    """`/join colour:` suggests what the lobby's menu offers: a taken colour (the host's
+    blue, first of the list) would only be refused. Without a lobby: every colour."""
+    join = next(c for c in build_commands() if c.name == "join")
+    asking = FakeInteraction(client, people["bea"], CHANNEL)
+    everyone = [c.value for c in await autocomplete(join, asking, "colour", "")]  # type: ignore[arg-type]
+    assert everyone[0] == "blue" and len(everyone) == 8
+    lobby = await open_lobby(client, people["ana"])
+    await press(client, people["cid"], lobby, "colour", "green")
+    asking = FakeInteraction(client, people["bea"], CHANNEL)
+    free = [c.value for c in await autocomplete(join, asking, "colour", "")]  # type: ignore[arg-type]
+    assert "blue" not in free and "green" not in free and free[0] == "orange"
+    asking = FakeInteraction(client, people["bea"], CHANNEL)
+    assert [c.value for c in await autocomplete(join, asking, "colour", "bl")] == ["black"]  # type: ignore[arg-type]
+
+
+async def test_variant_autocomplete_reads_words_as_typed(
+        client: FakeClient, people: dict[str, FakeUser]) -> None:
+    """'two p' finds `two-player` (keys are hyphenated), and a word of a description finds
+    its variant; every choice within Discord's 100 characters."""
+    group = next(c for c in build_commands() if c.name == "neptun")
+    start = group.get_command("start")  # type: ignore[union-attr]
+    asking = FakeInteraction(client, people["ana"], CHANNEL)
+    found = await autocomplete(start, asking, "variant", "Two p")  # type: ignore[arg-type]
+    assert [c.value for c in found] == ["two-player"]
+    asking = FakeInteraction(client, people["ana"], CHANNEL)
+    found = await autocomplete(start, asking, "variant", "forecast")  # type: ignore[arg-type]
+    assert [c.value for c in found] == ["wind-after-turn-5"]
+    asking = FakeInteraction(client, people["ana"], CHANNEL)
+    every = await autocomplete(start, asking, "variant", "")  # type: ignore[arg-type]
+    assert len(every) == 3 and all(len(c.name) <= 100 for c in every)

@@ -297,6 +297,35 @@ async def test_rematch_after_the_game_ended_opens_its_table_again(tmp_path):
         await svc.close()
 
 
+async def test_abandon_by_someone_who_may_not_is_refused_before_asking(tmp_path):
+    svc = await TableService.open(tmp_path / "a.sqlite3", render=False)
+    table = LocalTable(svc, tmp_path / "boards")
+    try:
+        await table.handle("alice: /navegador start")
+        await table.handle("bob: /join")
+        out = "\n".join(await table.handle("bob: /abandon"))
+        assert "Only the host can close the lobby" in out and "yes" not in out
+        assert "bob joined" not in "\n".join(await table.handle("bob: yes"))   # not a reply
+        assert not table.confirming
+    finally:
+        await svc.close()
+
+
+async def test_resign_in_a_lobby_asks_to_leave_it_not_to_hand_the_seat_over(tmp_path):
+    """/resign before the start leaves the lobby; its question said a computer would take
+    over the seat and play on."""
+    svc = await TableService.open(tmp_path / "a.sqlite3", render=False)
+    table = LocalTable(svc, tmp_path / "boards")
+    try:
+        await table.handle("alice: /navegador start")
+        await table.handle("bob: /join")
+        out = "\n".join(await table.handle("bob: /resign"))
+        assert "/resign: Leave this lobby?" in out and "computer player takes" not in out
+        assert "bob left the table" in "\n".join(await table.handle("bob: yes"))
+    finally:
+        await svc.close()
+
+
 async def test_abandon_asks_to_close_a_lobby_in_a_lobbys_words(tmp_path):
     svc = await TableService.open(tmp_path / "a.sqlite3", render=False)
     table = LocalTable(svc, tmp_path / "boards")

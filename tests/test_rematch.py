@@ -231,3 +231,24 @@ async def test_a_rematch_at_a_table_full_of_computers_asks_nobody_to_sail_along(
                             "and ")
     assert "Who sails along?" not in first and first.endswith("`/start` when ready.")
     assert reply.text.endswith("The table is full: the host can `/start`.")
+
+
+async def test_a_newcomer_or_a_computer_leaves_the_old_players_their_colours(tmp_path, nim):
+    """Someone who did not play the last game joins the rematch (or a computer is added)
+    before an old player: they get a colour nobody played, so the old player still sits
+    in their own when they come. They got the first free colour, often the old player's."""
+    svc = await make_service(tmp_path / "r.sqlite3")
+    await nim_played_out(svc, [ALICE, BOB])
+    old = await svc.table(CH)
+    alices = old.seats[old.seat_of(ALICE)].colour
+    await svc.rematch(CH, GUILD, BOB, "Bob")
+    for newcomer in (svc.join(CH, DAVE, "Dave"), svc.add_computer(CH, BOB)):
+        await newcomer
+        table = await svc.table(CH)
+        assert table.seats[1].colour != alices
+        await svc.join(CH, ALICE, "Alice")
+        table = await svc.table(CH)
+        assert table.seats[table.seat_of(ALICE)].colour == alices
+        await svc.leave(CH, ALICE)
+        if table.seats[1].human:
+            await svc.leave(CH, DAVE)

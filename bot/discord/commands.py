@@ -116,10 +116,8 @@ def to_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     return choices
 
 
-def colour_choices(interaction: discord.Interaction,
-                   current: str) -> list[app_commands.Choice[str]]:
+def colour_choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
     typed = current.strip().lower()
-    names = service_of(interaction).colour_names()
     hits = [c for c in names if c.startswith(typed)] + [c for c in names
                                                          if typed in c and not c.startswith(typed)]
     return [app_commands.Choice(name=c.capitalize(), value=c) for c in hits[:MAX_CHOICES]]
@@ -154,16 +152,18 @@ def game_group(game: str) -> app_commands.Group:
     @start.autocomplete("colour")
     async def start_colour(interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
-        return colour_choices(interaction, current)
+        return colour_choices(service_of(interaction).colour_names(), current)
 
     @start.autocomplete("variant")
     async def start_variant(interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
         from rules.registry import get_game
 
-        typed = current.strip().lower()
+        typed = "-".join(current.lower().replace("_", " ").split())
         return [app_commands.Choice(name=clip(f"{v.key} — {v.description}"), value=v.key)
-                for v in get_game(game).texts.variants if typed in v.key][:MAX_CHOICES]
+                for v in get_game(game).texts.variants
+                if typed in v.key or current.strip().lower() in v.description.lower()
+                ][:MAX_CHOICES]
 
     @group.command(name="rules", description=clip(f"{title} in brief, with the move notation"))
     async def rules(interaction: discord.Interaction) -> None:
@@ -227,7 +227,18 @@ async def join_command(interaction: discord.Interaction, colour: str | None = No
 @join_command.autocomplete("colour")
 async def join_colour(interaction: discord.Interaction,
                       current: str) -> list[app_commands.Choice[str]]:
-    return colour_choices(interaction, current)
+    """The colours still free in this channel's lobby (a taken one would be refused)."""
+    service = service_of(interaction)
+    names = service.colour_names()
+    if interaction.channel_id is not None:
+        try:
+            names = await asyncio.wait_for(service.free_colours(interaction.channel_id),
+                                           timeout=AUTOCOMPLETE_BUDGET)
+        except TimeoutError:
+            pass                                # every colour, then: /join checks anyway
+        except Exception:
+            log.exception("Colour autocomplete failed in %s", interaction.channel_id)
+    return colour_choices(names, current)
 
 
 @app_commands.command(name="leave", description="Leave this channel's lobby (before the start)")
@@ -435,7 +446,7 @@ async def resign_command(interaction: discord.Interaction,
     channel = channel_of(interaction)
     chosen = level.value if level else None
     await confirm_first(
-        interaction, words.resign_question(chosen or "normal"), "Resign",
+        interaction, await service.resign_question(channel, chosen or "normal"), "Resign",
         lambda: service.resign(channel, interaction.user.id, chosen))
 
 
@@ -470,6 +481,10 @@ async def abandon_command(interaction: discord.Interaction) -> None:
     channel = channel_of(interaction)
     perms = interaction.permissions
     can_manage = bool(perms and perms.manage_channels)
+    refused, _ = await precheck(interaction, "/abandon",
+                                service.check_abandon(channel, interaction.user.id, can_manage))
+    if refused:
+        return
     question = await service.abandon_question(channel, can_manage)
     await confirm_first(interaction, question, "Abandon",
                         lambda: service.abandon(channel, interaction.user.id, can_manage))

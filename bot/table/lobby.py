@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from bot.store import GameRow, SeatRow
 from bot.table.replies import LobbyView, TableError
@@ -24,19 +25,36 @@ def colour_hex(name: str) -> str:
     return PALETTE.get(name) or OLD_COLOURS.get(name) or name
 
 
-def pick_colour(seats: list[SeatRow], wanted: str | None) -> str:
+def pick_colour(seats: list[SeatRow], wanted: str | None,
+                promised: Collection[str] = ()) -> str:
+    """The colour asked for, if free; none asked for: the first free one, handing out
+    the ``promised`` ones (a rematch's old players' colours) only when no other is free."""
     taken = {s.colour for s in seats}
     if wanted:
-        found = palette.colour(wanted)
-        if found is None:
-            raise TableError(f"{wanted[:30]!r} is not one of our colours: "
-                             f"{', '.join(PALETTE)}.")
-        key = found.name
+        key = find_colour(wanted)
         if key in taken:
             free = ", ".join(c for c in PALETTE if c not in taken)
             raise TableError(f"Someone already plays {key}. Free colours: {free}.")
         return key
-    return next(c for c in PALETTE if c not in taken)
+    free = [c for c in PALETTE if c not in taken]
+    return next((c for c in free if c not in promised), free[0])
+
+
+def find_colour(wanted: str) -> str:
+    """The seat colour a player means: its name or an alias (case and spaces forgiven), or
+    the start of one that fits a single colour ("blu", "pur")."""
+    found = palette.colour(wanted)
+    if found is not None:
+        return found.name
+    typed = " ".join(wanted.lower().replace("-", " ").replace("_", " ").split())
+    words = [*PALETTE, *palette.ALIASES]
+    fits = list(dict.fromkeys(palette.ALIASES.get(w, w) for w in words
+                              if len(typed) >= 2 and w.startswith(typed)))
+    if len(fits) == 1:
+        return fits[0]
+    guess = f" Did you mean {' or '.join(fits)}?" if fits else ""
+    raise TableError(f"{wanted[:30]!r} is not one of our colours: {', '.join(PALETTE)}."
+                     + guess)
 
 
 def computer_name(seats: list[SeatRow], names: list[str]) -> str:

@@ -6,7 +6,7 @@ message is refused once that lobby is gone, rather than acting on a newer one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.store import ChannelBusy, DiskFull, SeatRow, StaleVersion
@@ -21,12 +21,18 @@ from bot.table.computers import (
     with_level,
 )
 from bot.table.narrate import Narrator, play_lines
-from bot.table.replies import Reply, TableError
+from bot.table.replies import RaceError, Reply, TableError
 from bot.table.table import Table
 from bot.table.tables import DISK_FULL, Tables
 from rules import RulesError, game_names, get_game
 
 LOBBY_IDLE = 24 * 3600.0    # seconds a lobby sits unchanged before anyone may close it
+TRIES = 3                   # a join, leave or added computer that lost to another change
+                            # made at the same moment is tried again on the stored lobby
+
+
+class LobbyChanged(TableError):
+    """A lobby save lost to another change of the same lobby made at the same moment."""
 
 
 class LobbyDesk:
@@ -47,7 +53,7 @@ class LobbyDesk:
         return Reply(text=f"{first}\n{body}" if first else body,
                      lobby=lobby.lobby_view(table.row, table.seats, low, high))
 
-    async def _lobby(self, channel_id: int, game_id: int | None = None) -> Table:
+    async def _lobby(self, channel_id: int, user_id: int, game_id: int | None = None) -> Table:
         row = await self.tables.store.open_game(channel_id)
         if game_id is not None and (row is None or row.id != game_id):
             raise TableError("That lobby is closed (its game started or was abandoned). "
@@ -58,6 +64,10 @@ class LobbyDesk:
             raise TableError(f"There is no lobby in this channel. Open one with "
                              f"{words.start_hint()}.")
         if row.status != "lobby":
+            if any(s.user_id == user_id for s in await self.tables.store.seats(row.id)):
+                # a second Start press, Join on the lobby message after the start
+                raise TableError("A game is already being played here. You play in it: "
+                                 "`/board` shows where it stands.")
             raise TableError("A game is already being played here. Watch it with `/board`, or "
                              "open a new lobby in another channel or thread.")
         return await self.tables.load(row)
@@ -68,12 +78,49 @@ class LobbyDesk:
             await self.tables.store.update_game(table.row, self.tables.clock(), seats=seats,
                                                 players=len(seats), **fields)
         except StaleVersion:
-            raise TableError("The lobby changed at the same moment — please try again.") from None
+            raise LobbyChanged("The lobby changed at the same moment — please try "
+                               "again.") from None
         except DiskFull:
             raise TableError(DISK_FULL) from None
         row = await self.tables.store.game(table.row.id)
         assert row is not None
         return await self.tables.load(row)
+
+    @staticmethod
+    async def _again(change: Callable[[], Awaitable[Reply]]) -> Reply:
+        """``change`` (a join, leave or added computer), run again from the stored lobby when
+        another change landed between its read and its write: two people pressing Join at
+        the same moment both sit down, each checked against the lobby as the other left it
+        (a full table, a colour just taken)."""
+        for _ in range(TRIES - 1):
+            try:
+                return await change()
+            except LobbyChanged:
+                continue
+        return await change()
+
+    @staticmethod
+    def _promised(table: Table, user_id: int | None = None) -> set[str]:
+        """A rematch lobby's colours of the old players not seated yet (but ``user_id``):
+        a newcomer or a computer added meanwhile gets another one while any is free."""
+        stored = table.row.options.get(COLOURS)
+        seated = {str(s.user_id) for s in table.seats if s.user_id is not None}
+        return {str(colour) for user, colour in stored.items()
+                if user not in seated and user != str(user_id)} \
+            if isinstance(stored, dict) else set()
+
+    async def _close(self, table: Table) -> None:
+        """Close the lobby unstarted (its last player left)."""
+        try:
+            await self.tables.store.update_game(table.row, self.tables.clock(),
+                                                status="abandoned")
+        except StaleVersion:
+            raise LobbyChanged("The lobby changed at the same moment — please try "
+                               "again.") from None
+        except DiskFull:
+            raise TableError(DISK_FULL) from None
+        finally:
+            self.tables.forget(table.row.id)
 
     async def open(self, channel_id: int, guild_id: int | None, user_id: int, user_name: str,
                    game: str, colour: str | None = None, variant: str | None = None) -> Reply:
@@ -83,6 +130,8 @@ class LobbyDesk:
         except KeyError:
             raise TableError(f"I don't know the game {words.excerpt(game, 30)!r}. Games: "
                              f"{', '.join(game_names())}.") from None
+        if variant:         # spaces or underscores typed for a key's hyphens
+            variant = "-".join(variant.replace("_", " ").split())
         try:
             options = g.options_for(variant)
         except RulesError as exc:
@@ -182,7 +231,12 @@ class LobbyDesk:
     async def join(self, channel_id: int, user_id: int, user_name: str,
                    colour: str | None = None, game_id: int | None = None) -> Reply:
         """Take a seat in this channel's lobby (optionally choosing a colour)."""
-        table = await self._lobby(channel_id, game_id)
+        return await self._again(lambda: self._join(channel_id, user_id, user_name, colour,
+                                                     game_id))
+
+    async def _join(self, channel_id: int, user_id: int, user_name: str,
+                    colour: str | None, game_id: int | None) -> Reply:
+        table = await self._lobby(channel_id, user_id, game_id)
         if table.seat_of(user_id) is not None:
             raise TableError("You already have a seat at this table. Wait for the host to "
                              "`/start`, or `/leave`.")
@@ -195,40 +249,55 @@ class LobbyDesk:
             if colour in {s.colour for s in table.seats} or colour not in lobby.PALETTE:
                 colour = None
         seat = SeatRow(len(table.seats), user_id, user_name,
-                       lobby.pick_colour(table.seats, colour))
+                       lobby.pick_colour(table.seats, colour, self._promised(table, user_id)))
         table = await self._save(table, [*table.seats, seat])
         return self.reply(table, f"{user_name} joined as {seat.colour}.")
 
     async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
         """Leave the lobby (before the start). The host role passes on."""
-        table = await self.tables.here(channel_id)
-        if game_id is not None and table.row.id != game_id:
+        return await self._again(lambda: self._leave(channel_id, user_id, game_id))
+
+    async def _leave(self, channel_id: int, user_id: int, game_id: int | None) -> Reply:
+        row = await self.tables.store.open_game(channel_id)
+        if game_id is not None and (row is None or row.id != game_id):
             raise TableError("That lobby is closed; nothing to leave there.")
+        table = await self.tables.here(channel_id)
+        seat = table.seat_of(user_id)
         if table.row.status != "lobby":
+            if seat is None:
+                raise TableError("The game here has started, and you have no seat in it: "
+                                 "there is nothing to leave.")
             raise TableError("The game has started: use `/resign` to hand your seat to a "
                              "computer player.")
-        seat = table.seat_of(user_id)
         if seat is None:
             raise TableError("You are not seated at this table.")
         name = table.seats[seat].name
         rest = [s for s in table.seats if s.user_id != user_id]
         humans = [s for s in rest if s.human]
         if not humans:
-            await self.tables.update(table, status="abandoned")
-            return Reply(text=f"{name} left and the table is empty, so the lobby is closed. "
+            await self._close(table)
+            why = ("only computer players were left" if rest else "the table is empty")
+            return Reply(text=f"{name} left and {why}, so the lobby is closed. "
                               f"Open a new one with {table.start_command}.")
         host = table.row.host_id
+        passed = ""
         if host == user_id:
             host = humans[0].user_id
+            passed = f" {humans[0].name} hosts now."
         table = await self._save(table, rest, host_id=host)
-        return self.reply(table, f"{name} left the table.")
+        return self.reply(table, f"{name} left the table.{passed}")
 
     async def add_computer(self, channel_id: int, user_id: int, game_id: int | None = None,
                            level: str | None = None) -> Reply:
         """A seated player adds a computer player to the lobby, at ``level`` (easy, normal
         or strong; default normal)."""
         level = check_level(level)
-        table = await self._lobby(channel_id, game_id)
+        return await self._again(lambda: self._add_computer(channel_id, user_id, game_id,
+                                                            level))
+
+    async def _add_computer(self, channel_id: int, user_id: int, game_id: int | None,
+                            level: str) -> Reply:
+        table = await self._lobby(channel_id, user_id, game_id)
         if table.seat_of(user_id) is None:
             raise TableError("Only players seated at this table can add a computer player. "
                              "`/join` first.")
@@ -237,7 +306,7 @@ class LobbyDesk:
             raise TableError(f"The table is full ({high} players).")
         seat = SeatRow(len(table.seats), None,
                        lobby.computer_name(table.seats, table.game.texts.computer_names),
-                       lobby.pick_colour(table.seats, None))
+                       lobby.pick_colour(table.seats, None, self._promised(table)))
         table = await self._save(table, [*table.seats, seat],
                                  options=with_level(table.row.options, seat.name, level))
         return self.reply(table, f"{seat.name} takes a seat as {seat.colour}, playing at "
@@ -245,7 +314,7 @@ class LobbyDesk:
 
     async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
         """The host starts: seed chosen, seats shuffled; the reply has the first board."""
-        table = await self._lobby(channel_id, game_id)
+        table = await self._lobby(channel_id, user_id, game_id)
         g = table.game
         if user_id != table.row.host_id:
             host = next((s.name for s in table.seats if s.user_id == table.row.host_id), "")
@@ -255,8 +324,10 @@ class LobbyDesk:
             seated = len(table.seats)
             fits = [v.key for v in g.texts.variants
                     if v.players and v.players[0] <= seated <= v.players[1]]
-            other = (f" Or play the `{fits[0]}` variant, made for {seated}: everyone "
-                     f"`/leave`s and the host opens `/{g.name} start variant:{fits[0]}`."
+            # the caller is the host: closing the lobby is theirs, at once
+            other = (f" Or play the `{fits[0]}` variant, made for {seated}: close this lobby "
+                     f"with `/abandon`, open `/{g.name} start variant:{fits[0]}` and the others "
+                     "`/join` again."
                      if fits and not table.row.options.get("variant") else "")
             raise TableError(
                 f"{g.title} needs at least {low} players and {seated} "
@@ -272,8 +343,23 @@ class LobbyDesk:
         first = g.start_player(state)
         table = Table(table.row, seats, g, state, 0)
         plays, state = await self.tables.computers(table, state)
-        table = await self.tables.commit(table, plays, state, mover=None, seats=seats,
-                                         status="active", seed=seed, players=len(seats))
+        try:
+            table = await self.tables.commit(table, plays, state, mover=None, seats=seats,
+                                             status="active", seed=seed, players=len(seats))
+        except RaceError:
+            # not a move that lost: the lobby changed while the seats were drawn (and the
+            # computers made their first moves)
+            now = await self.tables.store.game(table.row.id)
+            if now is not None and now.status == "active":
+                raise TableError("The game has started already (another Start landed "
+                                 "first): see its board.") from None
+            if now is None or now.status != "lobby":
+                raise TableError("The lobby was closed just as the game was starting: "
+                                 f"nothing has started. Open a new one with "
+                                 f"{table.start_command}.") from None
+            raise TableError("The lobby changed just as the game was starting (someone "
+                             "joined, left or added a computer): nothing has started. "
+                             "Check the lobby and `/start` again.") from None
         turn_order = seats[first:] + seats[:first]
         order = [f"{i + 1}. {s.name} — {s.colour}" + (" (starts)" if i == 0 else "")
                  for i, s in enumerate(turn_order)]

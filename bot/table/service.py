@@ -170,6 +170,15 @@ class TableService:
         """The seat colours, for autocomplete on /join."""
         return lobby.colour_names()
 
+    async def free_colours(self, channel_id: int) -> list[str]:
+        """The seat colours nobody has taken in this channel's lobby (all of them where
+        there is no lobby), for autocomplete on /join."""
+        row = await self.store.open_game(channel_id)
+        if row is None or row.status != "lobby":
+            return lobby.colour_names()
+        taken = {s.colour for s in await self.store.seats(row.id)}
+        return [c for c in lobby.colour_names() if c not in taken]
+
     # Moves ---------------------------------------------------------------------------
 
     @_guarded
@@ -273,11 +282,21 @@ class TableService:
         row = await self.store.open_game(channel_id)
         return words.abandon_question(can_manage, row is not None and row.status == "lobby")
 
-    @_guarded
-    async def abandon(self, channel_id: int, user_id: int, can_manage: bool = False) -> Reply:
-        """Vote to end the game; it ends when every human player agrees, or at once for a
-        member with Manage Channel (``can_manage``). A lobby's host closes it at once."""
-        table = await self.tables.here(channel_id)
+    async def resign_question(self, channel_id: int, level: str) -> str:
+        """The "are you sure?" before ``resign``: in a lobby it only leaves it."""
+        row = await self.store.open_game(channel_id)
+        if row is not None and row.status == "lobby":
+            return ("Leave this lobby? The game has not started, so no computer takes your "
+                    "seat; you can `/join` again while the lobby is open.")
+        return words.resign_question(level)
+
+    async def check_abandon(self, channel_id: int, user_id: int,
+                            can_manage: bool = False) -> None:
+        """Raise TableError (why not) unless the caller may ``abandon`` here now: asked
+        before "are you sure?", so that a refusal comes at once rather than after a yes."""
+        self._may_abandon(await self.tables.here(channel_id), user_id, can_manage)
+
+    def _may_abandon(self, table: Table, user_id: int, can_manage: bool) -> None:
         seated = table.seat_of(user_id) is not None
         if table.row.status == "lobby":
             idle = self.clock() - table.row.updated
@@ -286,12 +305,20 @@ class TableService:
                 raise TableError(
                     "Only the host can close the lobby, or anyone once it has been idle for "
                     f"{words.duration(LOBBY_IDLE)} ({words.duration(LOBBY_IDLE - idle)} to "
-                    "go); you can `/leave` it.")
-            await self.tables.update(table, status="abandoned")
-            return Reply(text=f"The lobby is closed. Open a new one with {table.start_command}.")
-        if not seated and not can_manage:
+                    "go)" + ("; you can `/leave` it." if seated else "."))
+        elif not seated and not can_manage:
             raise TableError("Only the players (or someone who can manage this channel) can "
                              "abandon the game.")
+
+    @_guarded
+    async def abandon(self, channel_id: int, user_id: int, can_manage: bool = False) -> Reply:
+        """Vote to end the game; it ends when every human player agrees, or at once for a
+        member with Manage Channel (``can_manage``). A lobby's host closes it at once."""
+        table = await self.tables.here(channel_id)
+        self._may_abandon(table, user_id, can_manage)
+        if table.row.status == "lobby":
+            await self.tables.update(table, status="abandoned")
+            return Reply(text=f"The lobby is closed. Open a new one with {table.start_command}.")
         humans = {s.user_id for s in table.seats if s.user_id is not None}
         votes = humans if can_manage else await self.store.vote_abandon(
             table.row.id, user_id, self.clock())

@@ -7,6 +7,7 @@ from bot.table import words
 from bot.table.lobby_desk import LobbyDesk
 from bot.table.narrate import Narrator, next_line
 from bot.table.replies import Reply, TableError
+from bot.table.table import Table
 from bot.table.tables import Tables
 
 
@@ -16,11 +17,19 @@ class ViewDesk:
         self.narrator = narrator
         self.lobby = lobby
 
+    def _lobby(self, table: Table) -> Reply:
+        """A lobby as it stands; one closed before its game started is not shown as open
+        (its seats, 'the host can `/start`')."""
+        if table.row.status == "lobby":
+            return self.lobby.reply(table, "")
+        raise TableError(f"The {table.game.title} lobby here was closed before its game "
+                         f"started. Open a new one with {table.start_command}.")
+
     async def board(self, channel_id: int, user_id: int | None = None) -> Reply:
         """The board picture and a short status (the last game here once it is over)."""
         table = await self.tables.here(channel_id, latest=True)
         if table.state is None:
-            return self.lobby.reply(table, "")
+            return self._lobby(table)
         g = table.game
         last = await self.tables.store.last_moves(table.row.id, 1)
         head = f"**{g.title}** — {g.progress(table.state)}".rstrip(" —")
@@ -34,7 +43,7 @@ class ViewDesk:
         """Whose turn, what is pending, each player's resources (text only)."""
         table = await self.tables.here(channel_id, latest=True)
         if table.state is None:
-            return self.lobby.reply(table, "")
+            return self._lobby(table)
         text = words.name_seats(table.game.summary(table.state), table.names)
         variant = words.variant_line(table.game, table.row.options)
         text = f"{text}\n{variant}" if variant else text
