@@ -106,6 +106,20 @@ class MoveDesk:
 
     def authorise(self, table: Table, user_id: int) -> int:
         assert table.state is not None
+        seat = self.seated(table, user_id)
+        g = table.game
+        if not g.to_act(table.state):
+            raise TableError("This game is over. See `/score`, or start a new one with "
+                             f"{table.start_command}.")
+        if seat not in g.to_act(table.state):
+            reason = words.name_seats(g.idle_reason(table.state, seat), table.names)
+            raise TableError(f"{reason} I'll DM you when it is your turn (unless you turned "
+                             "that off with `/notify off`).")
+        return seat
+
+    def seated(self, table: Table, user_id: int) -> int:
+        """The caller's seat, or a refusal: a seat a computer plays for them now says so
+        (and that `/join` takes it back), anyone else is told who plays."""
         seat = table.seat_of(user_id)
         if seat is None:
             found = former_seat(table.row.options, table.seats, user_id)
@@ -118,14 +132,6 @@ class MoveDesk:
             playing = words.join_names([s.name for s in table.seats])
             raise TableError(f"You are not playing in this game ({playing} are). You can "
                              "watch with `/board`, or start your own table in another channel.")
-        g = table.game
-        if not g.to_act(table.state):
-            raise TableError("This game is over. See `/score`, or start a new one with "
-                             f"{table.start_command}.")
-        if seat not in g.to_act(table.state):
-            reason = words.name_seats(g.idle_reason(table.state, seat), table.names)
-            raise TableError(f"{reason} I'll DM you when it is your turn (unless you turned "
-                             "that off with `/notify off`).")
         return seat
 
     def notation(self, g: Game, state: BaseModel, seat: int, move: Move, typed: str) -> str:
@@ -269,15 +275,7 @@ class MoveDesk:
         """Take back the caller's last move while nobody — a computer included — has
         acted since, and it revealed nothing."""
         table = await self.tables.active(channel_id)
-        if table.seat_of(user_id) is None:
-            found = former_seat(table.row.options, table.seats, user_id)
-            if found is not None:           # handed to a computer (/resign, /replace)
-                theirs = table.seats[found[0]]
-                raise TableError(
-                    f"Your {theirs.colour} seat is played by {theirs.name} now, so you cannot "
-                    f"take a move back; `/join` in <#{table.row.channel_id}> "
-                    "takes the seat back.")
-            raise TableError("You are not playing in this game.")
+        self.seated(table, user_id)
         told = waited_for(table)
         last = await self.tables.store.last_moves(table.row.id, 1)
         if not last or last[-1].user_id != user_id:
