@@ -206,6 +206,7 @@ class LocalTable:
             "stats": lambda: s.stats(LOCAL_GUILD, ch, uid),
             "mygames": lambda: s.my_games(uid),
             "addbot": lambda: s.add_computer(ch, uid, level=rest or None),
+            "removebot": lambda: s.remove_computer(ch, uid, name=rest or None),
             "start": lambda: s.start_game(ch, uid), "board": lambda: s.board(ch, uid),
             "status": lambda: s.status(ch), "hand": lambda: s.hand(ch, uid),
             "score": lambda: s.score(ch), "undo": lambda: s.undo(ch, uid),

@@ -252,3 +252,25 @@ async def test_variant_autocomplete_reads_words_as_typed(
     asking = FakeInteraction(client, people["ana"], CHANNEL)
     every = await autocomplete(start, asking, "variant", "")  # type: ignore[arg-type]
     assert len(every) == 3 and all(len(c.name) <= 100 for c in every)
+
+
+async def test_remove_computer_takes_the_last_one_out_and_goes_with_the_last(
+        client: FakeClient, people: dict[str, FakeUser]) -> None:
+    """"Remove computer" shows while a computer sits at the lobby, and takes the last one
+    added out in one press; `/removebot name:` suggests the computers seated."""
+    lobby = await open_lobby(client, people["ana"])
+    assert "Remove computer" not in labels(lobby)
+    await press(client, people["ana"], lobby, "computer")
+    await press(client, people["ana"], lobby, "computer")
+    names = [s.name for s in (await client.service.table(CHANNEL)).seats if s.user_id is None]
+    assert labels(lobby)["Remove computer"]
+    removebot = next(c for c in build_commands() if c.name == "removebot")
+    asking = FakeInteraction(client, people["bea"], CHANNEL)
+    offered = [c.value for c in await autocomplete(removebot, asking, "name", "")]  # type: ignore[arg-type]
+    assert offered == names
+    removed = await press(client, people["ana"], lobby, "uncomputer")
+    assert removed.events == ["edit"] and f"{names[1]} (" in lobby.content
+    assert names[1] not in lobby.content.split("leaves the table.")[1]
+    await press(client, people["ana"], lobby, "uncomputer")
+    assert "Remove computer" not in labels(lobby)
+    assert [s.name for s in (await client.service.table(CHANNEL)).seats] == ["Ana"]

@@ -230,3 +230,33 @@ async def test_leave_on_a_closed_lobbys_message_says_that_lobby_is_closed(svc: T
     await svc.abandon(CH, ALICE)
     with pytest.raises(TableError, match="That lobby is closed; nothing to leave there."):
         await svc.leave(CH, BOB, game_id)
+
+
+async def test_a_computer_added_by_mistake_is_taken_out_of_the_lobby(svc: TableService):
+    """`/removebot`: the last computer seated, or the one named (its whole name or the
+    start of it), leaves with its level; the seats close up. Refusals change nothing."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+    with pytest.raises(TableError, match="There is no computer player at this table"):
+        await svc.remove_computer(CH, ALICE)
+    await svc.add_computer(CH, ALICE, level="strong")
+    await svc.join(CH, BOB, "Bob")
+    await svc.add_computer(CH, BOB, level="easy")
+    await svc.add_computer(CH, BOB)
+    first, second, third = [s.name for s in (await svc.table(CH)).seats if s.user_id is None]
+    with pytest.raises(TableError, match="Only players seated"):
+        await svc.remove_computer(CH, CAROL)
+    with pytest.raises(TableError, match="No single computer player here is called 'Zed'"):
+        await svc.remove_computer(CH, ALICE, name="Zed")
+    assert len((await svc.table(CH)).seats) == 5                 # nothing changed
+    reply = await svc.remove_computer(CH, ALICE)                 # the last one seated
+    assert reply.text.startswith(f"{third} (")
+    assert await seated(svc) == ["Alice", first, "Bob", second]
+    reply = await svc.remove_computer(CH, BOB, name=first[:3].lower())   # by its start
+    assert await seated(svc) == ["Alice", "Bob", second]
+    table = await svc.table(CH)
+    assert [s.seat for s in table.seats] == [0, 1, 2]
+    levels = table.row.options.get("computers", {})
+    assert first not in levels and third not in levels and levels[second] == "easy"
+    await svc.start_game(CH, ALICE)
+    with pytest.raises(TableError, match="You play in it"):
+        await svc.remove_computer(CH, ALICE)

@@ -336,3 +336,21 @@ async def test_abandon_asks_to_close_a_lobby_in_a_lobbys_words(tmp_path):
         assert "The lobby is closed" in "\n".join(await table.handle("alice: yes"))
     finally:
         await svc.close()
+
+
+async def test_removebot_on_the_local_table(tmp_path):
+    svc = await TableService.open(tmp_path / "l.sqlite3", render=False, seed_source=lambda: 3)
+    table = LocalTable(svc, tmp_path / "boards")
+    try:
+        await table.handle("alice: /vasco start")
+        await table.handle("alice: /addbot strong")
+        await table.handle("alice: /addbot")
+        names = [s.name for s in (await svc.table(1)).seats if s.user_id is None]
+        out = "\n".join(await table.handle(f"alice: /removebot {names[0]}"))
+        assert f"{names[0]} (" in out and "leaves the table" in out
+        out = "\n".join(await table.handle("alice: /removebot"))
+        assert f"{names[1]} (" in out
+        out = "\n".join(await table.handle("alice: /removebot"))
+        assert "no computer player" in out and "only alice sees this" in out
+    finally:
+        await svc.close()

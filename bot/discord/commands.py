@@ -265,6 +265,34 @@ async def addbot_command(interaction: discord.Interaction,
         channel_of(interaction), interaction.user.id, level=level.value if level else None))
 
 
+@app_commands.command(name="removebot", description="Take a computer player out of this lobby")
+@app_commands.describe(name="Which one (default: the last one added)")
+async def removebot_command(interaction: discord.Interaction, name: str | None = None) -> None:
+    service = service_of(interaction)
+    await respond(interaction, lambda: service.remove_computer(
+        channel_of(interaction), interaction.user.id, name=name))
+
+
+@removebot_command.autocomplete("name")
+async def removebot_name(interaction: discord.Interaction,
+                         current: str) -> list[app_commands.Choice[str]]:
+    """The computer players seated in this channel's lobby."""
+    if interaction.channel_id is None:
+        return []
+    try:
+        names = await asyncio.wait_for(
+            service_of(interaction).lobby_computers(interaction.channel_id),
+            timeout=AUTOCOMPLETE_BUDGET)
+    except TimeoutError:
+        return []
+    except Exception:
+        log.exception("Computer autocomplete failed in %s", interaction.channel_id)
+        return []
+    typed = current.strip().casefold()
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names
+            if typed in n.casefold()][:MAX_CHOICES]
+
+
 @app_commands.command(name="start", description="Start the game in this lobby (host only)")
 async def start_command(interaction: discord.Interaction) -> None:
     service = service_of(interaction)
@@ -281,7 +309,8 @@ async def rematch_command(interaction: discord.Interaction) -> None:
         channel_of(interaction), interaction.guild_id, user.id, user_name(user)))
 
 
-LOBBY_COMMANDS = (join_command, leave_command, addbot_command, start_command, rematch_command)
+LOBBY_COMMANDS = (join_command, leave_command, addbot_command, removebot_command,
+                  start_command, rematch_command)
 
 
 # Move verbs ---------------------------------------------------------------------------

@@ -41,10 +41,12 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "computer": ("Add computer", discord.ButtonStyle.primary),
+    "uncomputer": ("Remove computer", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.danger),
 }
 BUTTON_TEMPLATE = re.compile(
-    rf"{PREFIX}:(?P<action>join|leave|computer|start):(?P<channel>\d+)(?::(?P<game>\d+))?")
+    rf"{PREFIX}:(?P<action>join|leave|computer|uncomputer|start):(?P<channel>\d+)"
+    r"(?::(?P<game>\d+))?")
 COLOUR_TEMPLATE = re.compile(rf"{PREFIX}:colour:(?P<channel>\d+)(?::(?P<game>\d+))?")
 LEVEL_TEMPLATE = re.compile(rf"{PREFIX}:level:(?P<channel>\d+):(?P<game>\d+)")
 REMATCH_TEMPLATE = re.compile(r"sailbot:rematch:(?P<channel>\d+):(?P<game>\d+)")
@@ -190,6 +192,8 @@ def lobby_view(channel_id: int, lobby: LobbyView, colours: list[str]) -> discord
     view.add_item(LobbyButton("computer", channel_id, game, disabled=full))
     view.add_item(LobbyButton("start", channel_id, game,
                               disabled=len(lobby.seats) < lobby.min_players))
+    if any(user is None for user, _, _ in lobby.seats):     # a computer seated: the last
+        view.add_item(LobbyButton("uncomputer", channel_id, game))   # one out, in one press
     taken = {colour for _, _, colour in lobby.seats}
     free = [c for c in colours if c not in taken]
     if free and not full:
@@ -221,6 +225,7 @@ async def lobby_action(interaction: discord.Interaction, action: str, channel_id
         "join": lambda: service.join(channel_id, user.id, user_name(user), colour, game_id),
         "leave": lambda: service.leave(channel_id, user.id, game_id),
         "computer": lambda: service.add_computer(channel_id, user.id, game_id, level),
+        "uncomputer": lambda: service.remove_computer(channel_id, user.id, game_id),
         "start": lambda: service.start_game(channel_id, user.id, game_id),
     }
     answer = Answer(interaction, component=True)

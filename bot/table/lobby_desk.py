@@ -19,6 +19,7 @@ from bot.table.computers import (
     old_colour,
     rules_options,
     with_level,
+    without_computer,
 )
 from bot.table.narrate import Narrator, play_lines
 from bot.table.replies import RaceError, Reply, TableError
@@ -311,6 +312,38 @@ class LobbyDesk:
                                  options=with_level(table.row.options, seat.name, level))
         return self.reply(table, f"{seat.name} takes a seat as {seat.colour}, playing at "
                                  f"{level} level.")
+
+    async def remove_computer(self, channel_id: int, user_id: int, game_id: int | None = None,
+                              name: str | None = None) -> Reply:
+        """A seated player takes a computer player out of the lobby: the one called ``name``
+        (its whole name, or the start of one), else the last one seated — a computer added
+        at the wrong level, or one too many, no longer means closing the lobby."""
+        return await self._again(lambda: self._remove_computer(channel_id, user_id, game_id,
+                                                               name))
+
+    async def _remove_computer(self, channel_id: int, user_id: int, game_id: int | None,
+                               name: str | None) -> Reply:
+        table = await self._lobby(channel_id, user_id, game_id)
+        if table.seat_of(user_id) is None:
+            raise TableError("Only players seated at this table can remove a computer "
+                             "player. `/join` first.")
+        computers = [s for s in table.seats if not s.human]
+        if not computers:
+            raise TableError("There is no computer player at this table.")
+        gone = computers[-1]
+        if name and name.strip():
+            wanted = name.strip().casefold()
+            found = ([s for s in computers if s.name.casefold() == wanted]
+                     or [s for s in computers if s.name.casefold().startswith(wanted)])
+            if len(found) != 1:
+                seated = words.join_names([s.name for s in computers])
+                raise TableError(f"No single computer player here is called "
+                                 f"{words.excerpt(name, 30)!r}; seated: {seated}.")
+            gone = found[0]
+        rest = [s for s in table.seats if s.seat != gone.seat]
+        table = await self._save(table, rest, options=without_computer(table.row.options,
+                                                                       gone.seat, gone.name))
+        return self.reply(table, f"{gone.name} ({gone.colour}) leaves the table.")
 
     async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
         """The host starts: seed chosen, seats shuffled; the reply has the first board."""

@@ -170,6 +170,20 @@ class TableService:
         """The seat colours, for autocomplete on /join."""
         return lobby.colour_names()
 
+    @_guarded
+    async def remove_computer(self, channel_id: int, user_id: int, game_id: int | None = None,
+                              name: str | None = None) -> Reply:
+        """Take a computer player out of this channel's lobby (``name``, else the last)."""
+        return await self.lobbies.remove_computer(channel_id, user_id, game_id, name)
+
+    async def lobby_computers(self, channel_id: int) -> list[str]:
+        """The computer players seated in this channel's lobby (none where there is no
+        lobby), for autocomplete on /removebot."""
+        row = await self.store.open_game(channel_id)
+        if row is None or row.status != "lobby":
+            return []
+        return [s.name for s in await self.store.seats(row.id) if s.user_id is None]
+
     async def free_colours(self, channel_id: int) -> list[str]:
         """The seat colours nobody has taken in this channel's lobby (all of them where
         there is no lobby), for autocomplete on /join."""

@@ -20,8 +20,8 @@ TABLE_HELP = """\
 **Sailbot — play-by-chat board games**
 **Table** — one game per channel or thread
 {starts} open a lobby here · `/join [colour]` take a seat · `/leave`
-`/addbot` add a computer player · `/start` begin (host) · `/abandon` end the game (everyone agrees)
-`/rematch` once it is over: the same table again (same rules and computers)
+`/addbot` · `/removebot` a computer player · `/start` begin (host)
+`/abandon` end the game (everyone agrees) · `/rematch` the same table again, once it is over
 **Looking around**
 `/board` picture · `/status` whose turn and what everyone has · `/hand` your private view
 `/score` standings · `/log` recent moves · `/undo` take back your move (until anyone else acts)
