@@ -260,3 +260,18 @@ async def test_a_computer_added_by_mistake_is_taken_out_of_the_lobby(svc: TableS
     await svc.start_game(CH, ALICE)
     with pytest.raises(TableError, match="You play in it"):
         await svc.remove_computer(CH, ALICE)
+
+
+async def test_two_players_of_one_name_are_told_apart_and_no_one_passes_for_a_computer(
+        svc: TableService):
+    """Messages name seats by their names: a second "Alex" sits as "Alex 2", and a person
+    whose display name ends in "(computer)" is not taken for a computer player."""
+    await svc.open_lobby(CH, GUILD, ALICE, "Alex", "navegador")
+    reply = await svc.join(CH, BOB, "alex")
+    assert reply.text.startswith("alex 2 joined as ")
+    await svc.join(CH, CAROL, "Cyd (Computer)")
+    await svc.add_computer(CH, ALICE)
+    names = await seated(svc)
+    assert names[:3] == ["Alex", "alex 2", "Cyd"] and names[3].endswith(" (computer)")
+    seats = (await svc.table(CH)).seats
+    assert [s.human for s in seats] == [True, True, True, False]

@@ -66,6 +66,23 @@ def computer_name(seats: list[SeatRow], names: list[str]) -> str:
     return f"Computer {len(seats) + 1}{COMPUTER_MARK}"
 
 
+def player_name(seats: list[SeatRow], name: str) -> str:
+    """A person's name at the table: never one that reads as a computer's ("Bob
+    (computer)" is Bob), and numbered if a seat of that name is taken ("Alex 2"): the
+    messages name seats by their names, so two alike would be two players in one."""
+    base = name.strip()
+    mark = COMPUTER_MARK.strip().casefold()
+    while base.casefold().endswith(mark):
+        base = base[:-len(mark)].rstrip()
+    base = base or "Player"
+    used = {s.name.casefold() for s in seats}
+    new, n = base, 2
+    while new.casefold() in used:
+        new = f"{base} {n}"
+        n += 1
+    return new
+
+
 def takeover_name(seats: list[SeatRow], name: str) -> str:
     """The name of the computer taking over ``name``'s seat: "Ann (computer)", numbered
     if a seat of that name already exists (names stay unique at a table)."""

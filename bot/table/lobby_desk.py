@@ -151,9 +151,10 @@ class LobbyDesk:
             raise TableError(f"This channel already has a {title} game under way. Watch it "
                              "with `/board`, or open a new one in another channel or thread "
                              "(one game per channel).")
-        seat = SeatRow(0, user_id, user_name, lobby.pick_colour([], colour))
+        seat = SeatRow(0, user_id, lobby.player_name([], user_name),
+                       lobby.pick_colour([], colour))
         return self.reply(await self._create(channel_id, guild_id, g.name, seat, options),
-                          f"{user_name} opened a {g.title} table. Who sails along?")
+                          f"{seat.name} opened a {g.title} table. Who sails along?")
 
     async def _create(self, channel_id: int, guild_id: int | None, game: str, host: SeatRow,
                       options: dict[str, Any], others: list[SeatRow] | None = None) -> Table:
@@ -212,7 +213,7 @@ class LobbyDesk:
         options[COLOURS] = {str(owners[s.seat]): s.colour for s in seats
                             if s.seat in owners and owners[s.seat] != user_id
                             and s.colour in lobby.PALETTE}
-        host = SeatRow(0, user_id, user_name, lobby.pick_colour(
+        host = SeatRow(0, user_id, lobby.player_name(computers, user_name), lobby.pick_colour(
             computers, mine if mine in lobby.PALETTE else None))
         # the computers sit down with the host, in the same write: a /join between two
         # writes made the second fail, and the lobby went on without its computers
@@ -224,7 +225,7 @@ class LobbyDesk:
             same += " and " + words.join_names([s.name for s in computers])
         _, high = g.player_range(table.row.options)
         ask = "Who sails along?" if len(table.seats) < high else "`/start` when ready."
-        reply = self.reply(table, f"🔁 {user_name} asks for a rematch: a new {title} table "
+        reply = self.reply(table, f"🔁 {host.name} asks for a rematch: a new {title} table "
                                   f"with {same}. {ask}")
         reply.notify = others
         return reply
@@ -249,10 +250,10 @@ class LobbyDesk:
             colour = old_colour(table.row.options, user_id)
             if colour in {s.colour for s in table.seats} or colour not in lobby.PALETTE:
                 colour = None
-        seat = SeatRow(len(table.seats), user_id, user_name,
+        seat = SeatRow(len(table.seats), user_id, lobby.player_name(table.seats, user_name),
                        lobby.pick_colour(table.seats, colour, self._promised(table, user_id)))
         table = await self._save(table, [*table.seats, seat])
-        return self.reply(table, f"{user_name} joined as {seat.colour}.")
+        return self.reply(table, f"{seat.name} joined as {seat.colour}.")
 
     async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
         """Leave the lobby (before the start). The host role passes on."""
