@@ -128,8 +128,9 @@ async def test_startup_registers_buttons_syncs_to_the_dev_guild_and_starts_remin
         guild_names = {c.name for c in bot.tree.get_commands(guild=discord.Object(123))}
         assert {"navegador", "hire", "board"} <= guild_names
         templates = {p.pattern for p in bot._connection._view_store._dynamic_items}
-        assert any("join|leave|computer|start" in t for t in templates)
+        assert any("join|leave|computer|uncomputer|start" in t for t in templates)
         assert any(":colour:" in t for t in templates)
+        assert any("sailbot:undo" in t for t in templates)      # ↩ Undo after a restart
         assert bot.reminders.task.is_running()
     finally:
         bot.reminders.stop()
