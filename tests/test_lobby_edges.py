@@ -249,7 +249,7 @@ async def test_a_computer_added_by_mistake_is_taken_out_of_the_lobby(svc: TableS
         await svc.remove_computer(CH, ALICE, name="Zed")
     assert len((await svc.table(CH)).seats) == 5                 # nothing changed
     reply = await svc.remove_computer(CH, ALICE)                 # the last one seated
-    assert reply.text.startswith(f"{third} (")
+    assert reply.text.startswith(f"{third} leaves the table; ")
     assert await seated(svc) == ["Alice", first, "Bob", second]
     reply = await svc.remove_computer(CH, BOB, name=first[:3].lower())   # by its start
     assert await seated(svc) == ["Alice", "Bob", second]

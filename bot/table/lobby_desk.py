@@ -344,7 +344,7 @@ class LobbyDesk:
         rest = [s for s in table.seats if s.seat != gone.seat]
         table = await self._save(table, rest, options=without_computer(table.row.options,
                                                                        gone.seat, gone.name))
-        return self.reply(table, f"{gone.name} ({gone.colour}) leaves the table.")
+        return self.reply(table, f"{gone.name} leaves the table; {gone.colour} is free again.")
 
     async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Reply:
         """The host starts: seed chosen, seats shuffled; the reply has the first board."""
