@@ -275,3 +275,28 @@ async def test_two_players_of_one_name_are_told_apart_and_no_one_passes_for_a_co
     assert names[:3] == ["Alex", "alex 2", "Cyd"] and names[3].endswith(" (computer)")
     seats = (await svc.table(CH)).seats
     assert [s.human for s in seats] == [True, True, True, False]
+
+
+async def test_a_host_gone_quiet_does_not_hold_the_table(db: Databases):
+    """Only the host starts — until the lobby has sat unchanged for a day (when anyone may
+    close it): then any seated player may start it. Someone not seated never may, and the
+    refusal says when it will be possible."""
+    from bot_support import Clock
+
+    clock = Clock()
+    svc = await make_service(db / "quiet.sqlite3", clock=clock)
+    try:
+        await svc.open_lobby(CH, GUILD, ALICE, "Alice", "navegador")
+        await svc.join(CH, BOB, "Bob")
+        clock.advance(23)
+        with pytest.raises(TableError, match=r"Only the host Alice can start the game\. If "
+                           r"Alice has gone quiet, anyone seated may start once the lobby has "
+                           r"sat unchanged for 24 hours \(1 hour to go\)\."):
+            await svc.start_game(CH, BOB)
+        clock.advance(1.5)
+        with pytest.raises(TableError, match=r"^Only the host Alice can start the game\.$"):
+            await svc.start_game(CH, CAROL)                      # not seated: never
+        reply = await svc.start_game(CH, BOB)
+        assert "begins" in reply.text
+    finally:
+        await svc.close()

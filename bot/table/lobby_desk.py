@@ -350,9 +350,17 @@ class LobbyDesk:
         """The host starts: seed chosen, seats shuffled; the reply has the first board."""
         table = await self._lobby(channel_id, user_id, game_id)
         g = table.game
-        if user_id != table.row.host_id:
+        idle = self.tables.clock() - table.row.updated
+        seated = table.seat_of(user_id) is not None
+        # a host who went quiet does not hold the table for ever: once the lobby has sat
+        # unchanged for LOBBY_IDLE (when it may be closed by anyone), any seated player starts
+        if user_id != table.row.host_id and not (seated and idle >= LOBBY_IDLE):
             host = next((s.name for s in table.seats if s.user_id == table.row.host_id), "")
-            raise TableError(f"Only the host{' ' + host if host else ''} can start the game.")
+            later = (f" If {host or 'the host'} has gone quiet, anyone seated may start once "
+                     f"the lobby has sat unchanged for {words.duration(LOBBY_IDLE)} "
+                     f"({words.duration(LOBBY_IDLE - idle)} to go)." if seated else "")
+            raise TableError(f"Only the host{' ' + host if host else ''} can start the "
+                             f"game.{later}")
         low, _ = g.player_range(table.row.options)
         if len(table.seats) < low:
             seated = len(table.seats)
