@@ -80,29 +80,29 @@ class PanelDesk:
         except (MovedOn, RaceError):
             table = await self._table(game_id)
             return self.moved_on(table, self.moves.authorise(table, user_id))
+        try:        # the table after the move, read once for what the presser sees next
+            after: Table | None = await self._table(game_id)
+        except TableError:          # the move ended the game (or it is gone)
+            after = None
         return Outcome(channel, reply=reply, played=" ".join(choice.path),
-                       panel=await self._still_yours(game_id, user_id),
-                       undo=await self._undoable(game_id, user_id))
+                       panel=self._still_yours(after, user_id),
+                       undo=await self._undoable(after, user_id))
 
-    async def _undoable(self, game_id: int, user_id: int) -> int | None:
+    async def _undoable(self, table: Table | None, user_id: int) -> int | None:
         """The game's version if its last move is ``user_id``'s and could be taken back
         (nothing came to light, nobody — a computer included — acted since): a misplaced
         tap on a phone is one more tap from undone."""
-        try:
-            table = await self._table(game_id)
-        except TableError:          # the move ended the game (or it is gone)
+        if table is None:
             return None
-        last = await self.tables.store.last_moves(game_id, 1)
+        last = await self.tables.store.last_moves(table.row.id, 1)
         if not last or last[-1].user_id != user_id or last[-1].reveals:
             return None
         return table.row.version
 
-    async def _still_yours(self, game_id: int, user_id: int) -> Panel | None:
+    def _still_yours(self, table: Table | None, user_id: int) -> Panel | None:
         """The presser's choices now, if the game waits on them again: a turn of several
         steps then goes on where it was played, without another "Your move"."""
-        try:
-            table = await self._table(game_id)
-        except TableError:          # the move ended the game (or it is gone)
+        if table is None:
             return None
         seat = table.seat_of(user_id)
         if seat is None or table.state is None or \
