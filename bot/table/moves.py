@@ -271,11 +271,17 @@ class MoveDesk:
 
     # Taking back and handing over ----------------------------------------------------
 
-    async def undo(self, channel_id: int, user_id: int) -> Reply:
+    async def undo(self, channel_id: int, user_id: int, version: int | None = None) -> Reply:
         """Take back the caller's last move while nobody — a computer included — has
-        acted since, and it revealed nothing."""
+        acted since, and it revealed nothing. ``version``: the game's version an "↩ Undo"
+        button was offered at — refused once the game has changed (that button would
+        otherwise take back a later move of theirs)."""
         table = await self.tables.active(channel_id)
         self.seated(table, user_id)
+        if version is not None and table.row.version != version:
+            raise TableError("The game has moved on since that move, so that button no longer "
+                             "applies; `/undo` takes back your last move while nobody else "
+                             "has acted since.")
         told = waited_for(table)
         last = await self.tables.store.last_moves(table.row.id, 1)
         if not last or last[-1].user_id != user_id:

@@ -226,11 +226,7 @@ class TableService:
         """Take back the caller's last move. ``version``: the game's version the "↩ Undo"
         button was offered at — refused once the game has changed since (that button
         would otherwise take back a later move of theirs)."""
-        if version is not None and (await self.tables.active(channel_id)).row.version != version:
-            raise TableError("The game has moved on since that move, so that button no longer "
-                             "applies; `/undo` takes back your last move while nobody else "
-                             "has acted since.")
-        return await self.moves.undo(channel_id, user_id)
+        return await self.moves.undo(channel_id, user_id, version)
 
     @_guarded
     async def resign(self, channel_id: int, user_id: int, level: str | None = None) -> Reply:
