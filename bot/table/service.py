@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, Self, TypeVar
 
 from bot.pictures import Pictures
-from bot.store import DiskFull, GameRow, Store, open_store
+from bot.store import DiskFull, GameRow, SeatRow, Store, open_store
 from bot.table import lobby, words
 from bot.table.lobby_desk import LOBBY_IDLE, LobbyDesk
 from bot.table.moves import MoveDesk
@@ -176,21 +176,23 @@ class TableService:
         """Take a computer player out of this channel's lobby (``name``, else the last)."""
         return await self.lobbies.remove_computer(channel_id, user_id, game_id, name)
 
-    async def lobby_computers(self, channel_id: int) -> list[str]:
-        """The computer players seated in this channel's lobby (none where there is no
-        lobby), for autocomplete on /removebot."""
+    async def _lobby_seats(self, channel_id: int) -> list[SeatRow]:
+        """The seats of this channel's lobby, read straight from the store (autocomplete
+        must be quick); none where there is no lobby."""
         row = await self.store.open_game(channel_id)
         if row is None or row.status != "lobby":
             return []
-        return [s.name for s in await self.store.seats(row.id) if s.user_id is None]
+        return await self.store.seats(row.id)
+
+    async def lobby_computers(self, channel_id: int) -> list[str]:
+        """The computer players seated in this channel's lobby, for autocomplete on
+        /removebot."""
+        return [s.name for s in await self._lobby_seats(channel_id) if s.user_id is None]
 
     async def free_colours(self, channel_id: int) -> list[str]:
         """The seat colours nobody has taken in this channel's lobby (all of them where
         there is no lobby), for autocomplete on /join."""
-        row = await self.store.open_game(channel_id)
-        if row is None or row.status != "lobby":
-            return lobby.colour_names()
-        taken = {s.colour for s in await self.store.seats(row.id)}
+        taken = {s.colour for s in await self._lobby_seats(channel_id)}
         return [c for c in lobby.colour_names() if c not in taken]
 
     # Moves ---------------------------------------------------------------------------
