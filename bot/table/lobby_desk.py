@@ -73,16 +73,20 @@ class LobbyDesk:
                              "open a new lobby in another channel or thread.")
         return await self.tables.load(row)
 
-    async def _save(self, table: Table, seats: list[SeatRow], **fields: Any) -> Table:
-        seats = [SeatRow(i, s.user_id, s.name, s.colour) for i, s in enumerate(seats)]
+    async def _write(self, table: Table, **fields: Any) -> None:
+        """Change the lobby's row, checking its version: LobbyChanged if another change of
+        it landed first (``_again`` makes the change once more)."""
         try:
-            await self.tables.store.update_game(table.row, self.tables.clock(), seats=seats,
-                                                players=len(seats), **fields)
+            await self.tables.store.update_game(table.row, self.tables.clock(), **fields)
         except StaleVersion:
             raise LobbyChanged("The lobby changed at the same moment — please try "
                                "again.") from None
         except DiskFull:
             raise TableError(DISK_FULL) from None
+
+    async def _save(self, table: Table, seats: list[SeatRow], **fields: Any) -> Table:
+        seats = [SeatRow(i, s.user_id, s.name, s.colour) for i, s in enumerate(seats)]
+        await self._write(table, seats=seats, players=len(seats), **fields)
         row = await self.tables.store.game(table.row.id)
         assert row is not None
         return await self.tables.load(row)
@@ -113,13 +117,7 @@ class LobbyDesk:
     async def _close(self, table: Table) -> None:
         """Close the lobby unstarted (its last player left)."""
         try:
-            await self.tables.store.update_game(table.row, self.tables.clock(),
-                                                status="abandoned")
-        except StaleVersion:
-            raise LobbyChanged("The lobby changed at the same moment — please try "
-                               "again.") from None
-        except DiskFull:
-            raise TableError(DISK_FULL) from None
+            await self._write(table, status="abandoned")
         finally:
             self.tables.forget(table.row.id)
 
@@ -351,14 +349,14 @@ class LobbyDesk:
         table = await self._lobby(channel_id, user_id, game_id)
         g = table.game
         idle = self.tables.clock() - table.row.updated
-        seated = table.seat_of(user_id) is not None
+        at_table = table.seat_of(user_id) is not None
         # a host who went quiet does not hold the table for ever: once the lobby has sat
         # unchanged for LOBBY_IDLE (when it may be closed by anyone), any seated player starts
-        if user_id != table.row.host_id and not (seated and idle >= LOBBY_IDLE):
+        if user_id != table.row.host_id and not (at_table and idle >= LOBBY_IDLE):
             host = next((s.name for s in table.seats if s.user_id == table.row.host_id), "")
             later = (f" If {host or 'the host'} has gone quiet, anyone seated may start once "
                      f"the lobby has sat unchanged for {words.duration(LOBBY_IDLE)} "
-                     f"({words.duration(LOBBY_IDLE - idle)} to go)." if seated else "")
+                     f"({words.duration(LOBBY_IDLE - idle)} to go)." if at_table else "")
             raise TableError(f"Only the host{' ' + host if host else ''} can start the "
                              f"game.{later}")
         low, _ = g.player_range(table.row.options)
@@ -366,7 +364,8 @@ class LobbyDesk:
             seated = len(table.seats)
             fits = [v.key for v in g.texts.variants
                     if v.players and v.players[0] <= seated <= v.players[1]]
-            # the caller is the host: closing the lobby is theirs, at once
+            # the caller is the host, or anyone seated at a lobby idle for LOBBY_IDLE: either
+            # may close it at once
             other = (f" Or play the `{fits[0]}` variant, made for {seated}: close this lobby "
                      f"with `/abandon`, open `/{g.name} start variant:{fits[0]}` and the others "
                      "`/join` again."
