@@ -116,6 +116,18 @@ def to_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
     return choices
 
 
+async def within_budget(lookup: Awaitable[T], fallback: T, what: str) -> T:
+    """An autocomplete's lookup, within Discord's budget. Autocomplete never raises: on a
+    timeout or a refusal, ``fallback``; on any other error too, logged."""
+    try:
+        return await asyncio.wait_for(lookup, timeout=AUTOCOMPLETE_BUDGET)
+    except (TimeoutError, TableError):
+        return fallback
+    except Exception:
+        log.exception("Autocomplete failed: %s", what)
+        return fallback
+
+
 def colour_choices(names: list[str], current: str) -> list[app_commands.Choice[str]]:
     typed = current.strip().lower()
     hits = [c for c in names if c.startswith(typed)] + [c for c in names
@@ -229,15 +241,10 @@ async def join_colour(interaction: discord.Interaction,
                       current: str) -> list[app_commands.Choice[str]]:
     """The colours still free in this channel's lobby (a taken one would be refused)."""
     service = service_of(interaction)
-    names = service.colour_names()
+    names = service.colour_names()      # on trouble, every colour: /join checks anyway
     if interaction.channel_id is not None:
-        try:
-            names = await asyncio.wait_for(service.free_colours(interaction.channel_id),
-                                           timeout=AUTOCOMPLETE_BUDGET)
-        except TimeoutError:
-            pass                                # every colour, then: /join checks anyway
-        except Exception:
-            log.exception("Colour autocomplete failed in %s", interaction.channel_id)
+        names = await within_budget(service.free_colours(interaction.channel_id), names,
+                                    f"colours in {interaction.channel_id}")
     return colour_choices(names, current)
 
 
@@ -279,15 +286,8 @@ async def removebot_name(interaction: discord.Interaction,
     """The computer players seated in this channel's lobby."""
     if interaction.channel_id is None:
         return []
-    try:
-        names = await asyncio.wait_for(
-            service_of(interaction).lobby_computers(interaction.channel_id),
-            timeout=AUTOCOMPLETE_BUDGET)
-    except TimeoutError:
-        return []
-    except Exception:
-        log.exception("Computer autocomplete failed in %s", interaction.channel_id)
-        return []
+    names = await within_budget(service_of(interaction).lobby_computers(interaction.channel_id),
+                                [], f"computers in {interaction.channel_id}")
     typed = current.strip().casefold()
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names
             if typed in n.casefold()][:MAX_CHOICES]
@@ -329,15 +329,9 @@ async def suggest(interaction: discord.Interaction, verb: str | None,
     if interaction.channel_id is None:
         return []
     service = service_of(interaction)
-    try:
-        pairs = await asyncio.wait_for(
-            service.suggestions(interaction.channel_id, interaction.user.id, verb, current),
-            timeout=AUTOCOMPLETE_BUDGET)
-    except (TimeoutError, TableError):
-        return []
-    except Exception:
-        log.exception("Autocomplete failed for /%s %r", verb or "move", current)
-        return []
+    pairs = await within_budget(
+        service.suggestions(interaction.channel_id, interaction.user.id, verb, current), [],
+        f"/{verb or 'move'} {current!r}")
     return to_choices(pairs)
 
 
