@@ -82,8 +82,7 @@ async def lobby_line(tables: Tables, row: GameRow, user_id: int) -> str:
     hint = ""
     if row.host_id == user_id:
         hint = (" — you are the host: `/start` when ready" if short <= 0 else
-                f" — needs {short} more player{'s' if short > 1 else ''}: `/addbot` or "
-                "invite someone")
+                f" — needs {words.plural(short, 'more player')}: `/addbot` or invite someone")
     return f"• {where(row)} — lobby, {len(seats)} of {high} seats{hint}"
 
 
